@@ -1,0 +1,88 @@
+/**
+ * Typed errors. Every error switchboard throws carries a stable string `code` and, where it wraps another
+ * failure, a `cause`. `isSwitchboardError` checks by a marker rather than `instanceof`, so errors from a second
+ * copy of the package (another realm or a duplicated install) are still recognised.
+ */
+
+const marker = Symbol.for("switchboard.error");
+
+export type ErrorCode =
+  | "CONFIG_INVALID"
+  | "CONFIG_NOT_FOUND"
+  | "CONFIG_UNREADABLE"
+  | "CONNECTION_FAILED"
+  | "CONNECTION_CLOSED"
+  | "SERVER_NOT_FOUND"
+  | "TOOL_NOT_FOUND"
+  | "TOOL_CALL_FAILED"
+  | "NAME_NOT_IN_TABLE"
+  | "SCHEMA_UNREPAIRABLE"
+  | "PROVIDER_UNKNOWN"
+  | "USAGE";
+
+export class SwitchboardError extends Error {
+  readonly [marker] = true;
+  override name = "SwitchboardError";
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+  }
+}
+
+export function isSwitchboardError(value: unknown): value is SwitchboardError {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[marker] === true;
+}
+
+/** One problem found in a configuration file, located by JSON path. */
+export interface ConfigIssue {
+  /** JSON path inside the file, e.g. `$.mcpServers.tickets.command`. */
+  path: string;
+  message: string;
+}
+
+export class ConfigError extends SwitchboardError {
+  override name = "ConfigError";
+  readonly file: string;
+  readonly issues: readonly ConfigIssue[];
+
+  constructor(file: string, issues: readonly ConfigIssue[], options?: { cause?: unknown; code?: ErrorCode }) {
+    const lines = issues.map((issue) => `  ${issue.path}: ${issue.message}`);
+    super(options?.code ?? "CONFIG_INVALID", `Invalid config ${file}:\n${lines.join("\n")}`, options);
+    this.file = file;
+    this.issues = issues;
+  }
+}
+
+export class ConnectionError extends SwitchboardError {
+  override name = "ConnectionError";
+  readonly server: string;
+  readonly transport: string;
+  /** Last lines the server wrote to stderr, when it is a stdio server (secrets redacted). */
+  readonly stderrTail: string | undefined;
+
+  constructor(
+    server: string,
+    transport: string,
+    message: string,
+    options?: { cause?: unknown; stderrTail?: string; code?: ErrorCode },
+  ) {
+    super(options?.code ?? "CONNECTION_FAILED", message, options);
+    this.server = server;
+    this.transport = transport;
+    this.stderrTail = options?.stderrTail;
+  }
+}
+
+export class ToolNotFoundError extends SwitchboardError {
+  override name = "ToolNotFoundError";
+  readonly toolName: string;
+  readonly available: readonly string[];
+
+  constructor(toolName: string, available: readonly string[], options?: { cause?: unknown }) {
+    super("TOOL_NOT_FOUND", `No tool named "${toolName}"`, options);
+    this.toolName = toolName;
+    this.available = available;
+  }
+}

@@ -1,0 +1,4 @@
+export type { JsonObject, JsonPrimitive, JsonValue } from "./json.js";
+export type { DatedSource, NameRule, ProfileId, ProviderProfile, SchemaDialect } from "./provider-profile.js";
+export type { McpTool, ServerTool, ToolAnnotations } from "./tool.js";
+export type { TranslationWarning } from "./warning.js";

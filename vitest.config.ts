@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // Real child processes and sockets: keep parallelism modest on a 2-core machine.
+    maxWorkers: 2,
+    globalSetup: ["test/global-setup.ts"],
+  },
+});
