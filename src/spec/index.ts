@@ -1,4 +1,5 @@
 export type { JsonObject, JsonPrimitive, JsonValue } from "./json.js";
+export type { ProviderFamily, ProviderRequestError } from "./provider-error.js";
 export type { DatedSource, NameRule, ProfileId, ProviderProfile, SchemaDialect } from "./provider-profile.js";
 export type { McpTool, ServerTool, ToolAnnotations } from "./tool.js";
 export type { TranslationWarning } from "./warning.js";

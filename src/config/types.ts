@@ -1,0 +1,60 @@
+/**
+ * The normalised configuration every other layer reads. `load-config.ts` turns a Claude Desktop `mcpServers`
+ * file, a VS Code `servers` file or switchboard's own keys into this shape; nothing downstream looks at raw JSON.
+ */
+
+export interface ToolFilter {
+  /** Globs over the server's own tool names; absent means every tool. */
+  allow?: string[];
+  /** Globs over the server's own tool names, applied after `allow`. */
+  deny?: string[];
+}
+
+interface ServerCommon {
+  /** The key under `mcpServers` / `servers`. */
+  name: string;
+  /** `false` keeps the server in the file but never connects it. Default `true`. */
+  enabled: boolean;
+  /** Per tool-call timeout. Default 60,000 ms. */
+  timeoutMs: number;
+  /** Time allowed from spawn/connect to a finished `initialize` plus first listing. Default 30,000 ms. */
+  connectTimeoutMs: number;
+  tools: ToolFilter;
+  /** Calls in flight at once on this server; more wait in a queue. Default 8. */
+  maxConcurrentCalls: number;
+}
+
+export interface StdioServerConfig extends ServerCommon {
+  kind: "stdio";
+  command: string;
+  args: string[];
+  /** Only these variables (after `${VAR}` expansion) plus a minimal inherited set reach the child. */
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+/** `auto` tries Streamable HTTP and falls back to legacy HTTP+SSE when the server refuses it. */
+export type HttpTransportKind = "auto" | "streamable-http" | "sse";
+
+export interface HttpServerConfig extends ServerCommon {
+  kind: "http";
+  url: string;
+  transport: HttpTransportKind;
+  headers: Record<string, string>;
+}
+
+export type ServerConfig = StdioServerConfig | HttpServerConfig;
+
+export interface AgentConfig {
+  name: string;
+  /** Server names (keys of `servers`); validated to exist. */
+  servers: string[];
+}
+
+export interface SwitchboardConfig {
+  /** Absolute path of the file this came from, or `<inline>`. */
+  file: string;
+  /** In file order. */
+  servers: Record<string, ServerConfig>;
+  agents: Record<string, AgentConfig>;
+}

@@ -1,0 +1,16 @@
+/**
+ * A request rejection exactly as a provider would send it: HTTP status plus the provider's error body. The
+ * strict validators return these and the provider emulator sends them on the wire, so tests see the real texts.
+ */
+export type ProviderFamily = "anthropic" | "openai" | "gemini";
+
+export interface ProviderRequestError {
+  provider: ProviderFamily;
+  status: number;
+  /** The human-readable message, verbatim in the provider's wording (see providers.md). */
+  message: string;
+  /** OpenAI `param` (e.g. `tools[0].function.name`), when the provider reports one. */
+  param?: string;
+  /** OpenAI `code` (e.g. `invalid_value`), when the provider reports one. */
+  code?: string;
+}
