@@ -48,8 +48,10 @@ export class ConfigError extends SwitchboardError {
   readonly issues: readonly ConfigIssue[];
 
   constructor(file: string, issues: readonly ConfigIssue[], options?: { cause?: unknown; code?: ErrorCode }) {
+    const code = options?.code ?? "CONFIG_INVALID";
     const lines = issues.map((issue) => `  ${issue.path}: ${issue.message}`);
-    super(options?.code ?? "CONFIG_INVALID", `Invalid config ${file}:\n${lines.join("\n")}`, options);
+    const heading = code === "CONFIG_NOT_FOUND" ? `No config file found (${file})` : `Invalid config ${file}`;
+    super(code, `${heading}:\n${lines.join("\n")}`, options);
     this.file = file;
     this.issues = issues;
   }

@@ -1,0 +1,131 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${VAR}" is config syntax here, not a mistaken template.
+/**
+ * Zod schemas for the raw file: Claude Desktop's `mcpServers` or VS Code's `servers`, plus switchboard's own
+ * keys. Every object is strict, so a typo is an error rather than a silently ignored setting. String values that
+ * reach a process or a request (command, args, env, cwd, url, headers) are `${VAR}`-expanded while parsing, so
+ * one pass reports shape errors and unset variables together.
+ */
+import { z } from "zod";
+import { typeName } from "./describe-value.js";
+import { type Env, expandVars } from "./expand-vars.js";
+import { globProblem } from "./tool-glob.js";
+
+/** `type` values per dialect. Claude Desktop clients spell Streamable HTTP three ways. */
+export const CLAUDE_SERVER_TYPES = ["stdio", "http", "streamable-http", "streamableHttp", "sse"] as const;
+export const VSCODE_SERVER_TYPES = ["stdio", "http", "sse"] as const;
+export type RawServerType = (typeof CLAUDE_SERVER_TYPES)[number];
+
+const STDIO_ONLY_KEYS = ["args", "env", "cwd"] as const;
+const HTTP_ONLY_KEYS = ["headers"] as const;
+
+const positiveInt = z
+  .int({ error: (issue) => `expected a positive integer, got ${describeNumber(issue.input)}` })
+  .positive({ error: (issue) => `expected a positive integer, got ${describeNumber(issue.input)}` });
+
+function describeNumber(value: unknown): string {
+  return typeof value === "number" ? String(value) : typeName(value);
+}
+
+const glob = z.string().superRefine((text, ctx) => {
+  const problem = globProblem(text);
+  if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+});
+
+const toolFilter = z.strictObject({ allow: z.array(glob).optional(), deny: z.array(glob).optional() });
+
+const nonEmpty = (value: string): string | undefined =>
+  value === "" ? "expected a non-empty string (after ${VAR} expansion)" : undefined;
+
+function httpUrl(value: string): string | undefined {
+  // The value is never quoted: it may carry a token, or come from a variable.
+  const expected = "expected an absolute http:// or https:// URL";
+  if (!URL.canParse(value)) return expected;
+  const { protocol } = new URL(value);
+  return protocol === "http:" || protocol === "https:" ? undefined : expected;
+}
+
+/** A string that is `${VAR}`-expanded, then optionally checked. */
+function expanded(env: Env, check?: (value: string) => string | undefined) {
+  return z.string().transform((text, ctx) => {
+    const result = expandVars(text, env);
+    const problems = result.ok ? [check?.(result.value)].filter((p) => p !== undefined) : result.problems;
+    for (const message of problems) ctx.issues.push({ code: "custom", message, input: text });
+    return problems.length === 0 && result.ok ? result.value : z.NEVER;
+  });
+}
+
+function serverSchema(env: Env, types: readonly [RawServerType, ...RawServerType[]]) {
+  return z
+    .strictObject({
+      type: z.enum(types).optional(),
+      command: expanded(env, nonEmpty).optional(),
+      args: z.array(expanded(env)).optional(),
+      env: z.record(z.string(), expanded(env)).optional(),
+      cwd: expanded(env, nonEmpty).optional(),
+      url: expanded(env, httpUrl).optional(),
+      headers: z.record(z.string(), expanded(env)).optional(),
+      enabled: z.boolean().optional(),
+      timeoutMs: positiveInt.optional(),
+      connectTimeoutMs: positiveInt.optional(),
+      maxConcurrentCalls: positiveInt.optional(),
+      tools: toolFilter.optional(),
+    })
+    .superRefine(
+      (server, ctx) => {
+        for (const problem of serverKindProblems(server)) ctx.addIssue({ code: "custom", ...problem });
+      },
+      // Only on an otherwise clean server: after a typo such as "comand", "missing command" would be noise.
+      { when: (payload) => payload.issues.length === 0 },
+    );
+}
+
+interface KindFields {
+  type?: RawServerType | undefined;
+  command?: string | undefined;
+  url?: string | undefined;
+  [key: string]: unknown;
+}
+
+/** A server is stdio (`command`) or HTTP (`url`), never both, and only carries the keys of its kind. */
+export function serverKindProblems(server: KindFields): { message: string; path: string[] }[] {
+  const either = 'expected either "command" (stdio server) or "url" (HTTP server)';
+  const hasCommand = server.command !== undefined;
+  const hasUrl = server.url !== undefined;
+  if (!hasCommand && !hasUrl) return [{ message: either, path: [] }];
+  if (hasCommand && hasUrl) return [{ message: `${either}, not both`, path: [] }];
+  const problems: { message: string; path: string[] }[] = [];
+  const kindKey = hasCommand ? "command" : "url";
+  if (server.type !== undefined && (server.type === "stdio") !== hasCommand) {
+    const needs = server.type === "stdio" ? "command" : "url";
+    problems.push({
+      message: `type ${JSON.stringify(server.type)} needs "${needs}", but this server has "${kindKey}"`,
+      path: ["type"],
+    });
+  }
+  const foreign = hasCommand ? HTTP_ONLY_KEYS : STDIO_ONLY_KEYS;
+  for (const key of foreign) {
+    if (server[key] !== undefined) {
+      const kind = hasCommand ? "HTTP" : "stdio";
+      problems.push({
+        message: `"${key}" applies only to ${kind} servers; this server has "${kindKey}"`,
+        path: [key],
+      });
+    }
+  }
+  return problems;
+}
+
+/** The whole file. `env` feeds `${VAR}` expansion. */
+export function createConfigSchema(env: Env) {
+  return z.strictObject({
+    $schema: z.string().optional(),
+    mcpServers: z.record(z.string(), serverSchema(env, CLAUDE_SERVER_TYPES)).optional(),
+    servers: z.record(z.string(), serverSchema(env, VSCODE_SERVER_TYPES)).optional(),
+    /** VS Code's prompt definitions; accepted so its files load, but `${input:...}` is not expanded. */
+    inputs: z.array(z.record(z.string(), z.unknown())).optional(),
+    agents: z.record(z.string(), z.strictObject({ servers: z.array(z.string()) })).optional(),
+  });
+}
+
+export type RawConfig = z.output<ReturnType<typeof createConfigSchema>>;
+export type RawServer = NonNullable<RawConfig["mcpServers"]>[string];
