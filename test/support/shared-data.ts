@@ -7,9 +7,12 @@ import { fileURLToPath } from "node:url";
  * `SWITCHBOARD_DATA_DIR` overrides the location.
  */
 export function sharedDataDir(): string {
-  const dir = process.env.SWITCHBOARD_DATA_DIR ?? fileURLToPath(new URL("../../../shared/data", import.meta.url));
+  const dir =
+    process.env.SWITCHBOARD_DATA_DIR ?? fileURLToPath(new URL("../../../shared/data", import.meta.url));
   if (!existsSync(dir)) {
-    throw new Error(`shared data not found at ${dir}: lay shared/ beside the repository or set SWITCHBOARD_DATA_DIR`);
+    throw new Error(
+      `shared data not found at ${dir}: lay shared/ beside the repository or set SWITCHBOARD_DATA_DIR`,
+    );
   }
   return dir;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { toolRegressionCases } from "../validation/regression-cases.js";
 import { smitheryTool } from "../../../test/support/smithery-sample.js";
+import { toolRegressionCases } from "../validation/regression-cases.js";
 import { countToolCacheBreakpoints, validateAnthropicTools } from "./validate-tools.js";
 
 const messages = (tools: unknown, options?: Parameters<typeof validateAnthropicTools>[1]) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { toolRegressionCases } from "../validation/regression-cases.js";
 import { smitheryTool } from "../../../test/support/smithery-sample.js";
+import { toolRegressionCases } from "../validation/regression-cases.js";
 import { validateGeminiTools } from "./validate-tools.js";
 
 const declare = (...declarations: unknown[]) => [{ functionDeclarations: declarations }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { toolRegressionCases } from "../validation/regression-cases.js";
 import { smitheryTool } from "../../../test/support/smithery-sample.js";
+import { toolRegressionCases } from "../validation/regression-cases.js";
 import { validateOpenAIChatTools } from "./validate-tools.js";
 
 const fn = (name: string, parameters?: unknown, strict?: boolean) => ({
