@@ -1,0 +1,12 @@
+export { closeMatches } from "./close-matches.js";
+export { legaliseName } from "./legalise-name.js";
+export {
+  buildNameTable,
+  type NameEntry,
+  type NameTable,
+  type NameTableOptions,
+  type NameWarning,
+  type ToolRef,
+} from "./name-table.js";
+export { NameNotInTableError, resolveOrThrow } from "./resolve-or-throw.js";
+export { identityOf, sha256Hex } from "./short-hash.js";
