@@ -2,7 +2,7 @@
  * A request rejection exactly as a provider would send it: HTTP status plus the provider's error body. The
  * strict validators return these and the provider emulator sends them on the wire, so tests see the real texts.
  */
-export type ProviderFamily = "anthropic" | "openai" | "gemini";
+export type ProviderFamily = "anthropic" | "openai" | "gemini" | "mcp";
 
 export interface ProviderRequestError {
   provider: ProviderFamily;

@@ -1,0 +1,105 @@
+/**
+ * Public types of the strict provider emulator. A script plays the model; the emulator plays the provider's
+ * HTTP API around it (validation, error texts, ids, stop reasons, usage, prompt cache).
+ */
+
+/** One tool call the scripted model makes. */
+export interface ToolCallSpec {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** What the scripted model answers for one request: text, tool calls, or both. */
+export interface Turn {
+  text?: string;
+  toolCalls?: ToolCallSpec[];
+}
+
+/** A model as a function of the (provider-neutral) request it receives. */
+export type Policy = (view: RequestView) => Turn;
+
+/**
+ * The model. An array answers the n-th assistant turn of a conversation with its n-th element (n counted from the
+ * request's own history, so retries, count-tokens calls and parallel conversations do not shift it); an element
+ * may itself be a policy. A function answers every request.
+ */
+export type Script = readonly (Turn | Policy)[] | Policy;
+
+export type ApiKind = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
+
+export interface NeutralToolCall {
+  id: string;
+  name: string;
+  arguments: unknown;
+}
+
+export interface NeutralToolResult {
+  /** The call id the result answers (Gemini without ids: the function name). */
+  id: string;
+  /** The called tool's name, looked up from the call when the wire format does not repeat it. */
+  name: string;
+  isError: boolean;
+  /** Text content of the result (text blocks joined with newlines; non-text JSON-encoded). */
+  text: string;
+}
+
+/** One conversation turn, whatever the wire format (OpenAI `tool` messages fold into a user turn). */
+export interface NeutralMessage {
+  role: "user" | "assistant";
+  text: string;
+  toolCalls: NeutralToolCall[];
+  toolResults: NeutralToolResult[];
+}
+
+/** A provider-neutral reading of one generate request, handed to the script. */
+export interface RequestView {
+  api: ApiKind;
+  model: string;
+  /** System prompt / instructions text. */
+  system: string;
+  /** Names of the function tools offered. */
+  tools: string[];
+  messages: NeutralMessage[];
+  /** Tool results in the last message (empty when the last message is not a user turn carrying results). */
+  toolResults: NeutralToolResult[];
+  /** Number of assistant turns already in the conversation (0 for the first request). */
+  turnIndex: number;
+  /** The request body exactly as received. */
+  body: unknown;
+}
+
+export type ProviderName = "anthropic" | "openai" | "gemini";
+
+export interface RecordedRequest {
+  provider: ProviderName;
+  method: string;
+  /** Path without the query string, e.g. `/v1/messages`. */
+  path: string;
+  /** Parsed JSON body (the raw text when it was not JSON). Headers are not recorded: they carry keys. */
+  body: unknown;
+  status: number;
+  /** The JSON the emulator answered (for a stream, the equivalent non-streamed response). */
+  response: unknown;
+}
+
+export interface EmulatorOptions {
+  script: Script;
+  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** Longest Anthropic tool name: 128 (default, since 2026-03) or 64 (the 2025 rule). */
+  anthropicNameMaxLength?: 64 | 128;
+  /** Clock for prompt-cache TTLs, in milliseconds (default `Date.now`). */
+  now?: () => number;
+  /** Override minimum cacheable prompt lengths by Anthropic model id (tokens). */
+  anthropicCacheMinimums?: Readonly<Record<string, number>>;
+}
+
+export interface Emulator {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Base URLs to hand to each official SDK client. */
+  baseUrls: { anthropic: string; openai: string; gemini: string };
+  /** Every request received, in order. */
+  readonly requests: RecordedRequest[];
+  close(): Promise<void>;
+}

@@ -1,0 +1,2 @@
+/** `switchboard/testing`: test your own agents the way switchboard tests its own. */
+export * from "./emulator/index.js";
