@@ -1,0 +1,20 @@
+/**
+ * Canonical JSON: object keys sorted by code point, no whitespace, `undefined` members omitted, arrays in order.
+ * Two definitions are "the same" exactly when their canonical JSON is equal, whatever their key order.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(canonicalize(value)) ?? "null";
+}
+
+function canonicalize(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : canonicalize(item)));
+  if (value !== null && typeof value === "object") {
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const member = (value as Record<string, unknown>)[key];
+      if (member !== undefined) sorted[key] = canonicalize(member);
+    }
+    return sorted;
+  }
+  return value;
+}

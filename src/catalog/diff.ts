@@ -1,0 +1,45 @@
+/** Diffing two versions of one server's catalogue, key by key, by canonical JSON. */
+import { canonicalJson } from "./canonical-json.js";
+import { compareKeys } from "./map-listing.js";
+import type { CatalogDiff, KeyDiff, ServerCatalog } from "./types.js";
+
+export function diffKeyed<T>(before: readonly T[], after: readonly T[], key: (item: T) => string): KeyDiff {
+  const old = new Map(before.map((item) => [key(item), canonicalJson(item)]));
+  const next = new Map(after.map((item) => [key(item), canonicalJson(item)]));
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const [name, json] of next) {
+    const previous = old.get(name);
+    if (previous === undefined) added.push(name);
+    else if (previous !== json) changed.push(name);
+  }
+  const removed = [...old.keys()].filter((name) => !next.has(name));
+  return {
+    added: added.sort(compareKeys),
+    removed: removed.sort(compareKeys),
+    changed: changed.sort(compareKeys),
+  };
+}
+
+/** `undefined` stands for "no catalogue" (not connected yet, or gone): everything added or removed. */
+export function diffServerCatalog(
+  before: ServerCatalog | undefined,
+  after: ServerCatalog | undefined,
+): CatalogDiff {
+  return {
+    tools: diffKeyed(before?.tools ?? [], after?.tools ?? [], (entry) => entry.tool.name),
+    resources: diffKeyed(before?.resources ?? [], after?.resources ?? [], (resource) => resource.uri),
+    resourceTemplates: diffKeyed(
+      before?.resourceTemplates ?? [],
+      after?.resourceTemplates ?? [],
+      (template) => template.uriTemplate,
+    ),
+    prompts: diffKeyed(before?.prompts ?? [], after?.prompts ?? [], (prompt) => prompt.name),
+  };
+}
+
+export function isEmptyDiff(diff: CatalogDiff): boolean {
+  return Object.values(diff).every(
+    (part: KeyDiff) => part.added.length === 0 && part.removed.length === 0 && part.changed.length === 0,
+  );
+}

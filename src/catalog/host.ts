@@ -1,0 +1,63 @@
+/**
+ * The entry point the CLI and the library use: connect every enabled server in parallel, follow each one into
+ * the catalog, dispatch tool calls by server name, and shut everything down.
+ */
+
+import type { SwitchboardConfig } from "../config/types.js";
+import { ConnectionPool, type ConnectionPoolOptions, type ServerStatus } from "../connect/connection-pool.js";
+import type { CallToolOptions, CallToolResult } from "../connect/types.js";
+import { SwitchboardError } from "../errors.js";
+import { Catalog, type CatalogOptions } from "./catalog.js";
+
+export interface HostOptions extends ConnectionPoolOptions {
+  catalog?: CatalogOptions;
+}
+
+export interface Host {
+  /** One row per configured server, in configuration order (live: reflects restarts and failures). */
+  readonly servers: readonly ServerStatus[];
+  readonly catalog: Catalog;
+  readonly pool: ConnectionPool;
+  /** Calls `tool` on `server` (the server's own tool name) and returns the raw MCP result. */
+  callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options?: CallToolOptions,
+  ): Promise<CallToolResult>;
+  /** Closes every server gracefully; resolves when every child process has exited. The catalog keeps its last state. */
+  close(): Promise<void>;
+}
+
+export async function connectHost(config: SwitchboardConfig, options: HostOptions = {}): Promise<Host> {
+  const { catalog: catalogOptions, ...poolOptions } = options;
+  const pool = new ConnectionPool(config, poolOptions);
+  const catalog = new Catalog(catalogOptions);
+  // Attach before starting, so every server's first listing enters the catalog the moment it is ready.
+  const detach = pool.connections.map((connection) => catalog.attach(connection));
+  await pool.start();
+  let closing: Promise<void> | undefined;
+  return {
+    get servers() {
+      return pool.statuses();
+    },
+    catalog,
+    pool,
+    callTool(server, tool, args, callOptions) {
+      const connection = pool.get(server);
+      if (connection === undefined) {
+        return Promise.reject(
+          new SwitchboardError("SERVER_NOT_FOUND", `No connected server named "${server}" in ${config.file}`),
+        );
+      }
+      return connection.callTool(tool, args, callOptions);
+    },
+    close() {
+      closing ??= (async () => {
+        for (const off of detach) off();
+        await pool.closeAll();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { JsonObject } from "../spec/json.js";
+import type { ServerTool } from "../spec/tool.js";
+
+/** A resource one server listed (the relevant fields of MCP `Resource`). */
+export interface CatalogResource {
+  server: string;
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: JsonObject;
+}
+
+/** A resource template one server listed (MCP `ResourceTemplate`). */
+export interface CatalogResourceTemplate {
+  server: string;
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: JsonObject;
+}
+
+export interface CatalogPromptArgument {
+  name: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** A prompt one server listed (MCP `Prompt`). */
+export interface CatalogPrompt {
+  server: string;
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: CatalogPromptArgument[];
+}
+
+/** Everything one server offers, each list sorted by its key (name, uri, uriTemplate), duplicates dropped. */
+export interface ServerCatalog {
+  server: string;
+  tools: readonly ServerTool[];
+  resources: readonly CatalogResource[];
+  resourceTemplates: readonly CatalogResourceTemplate[];
+  prompts: readonly CatalogPrompt[];
+}
+
+/**
+ * The whole catalogue at one generation. Deeply frozen: a snapshot never changes after it is made, so a request
+ * built from generation N can still resolve against N after N+1 exists.
+ */
+export interface CatalogSnapshot {
+  generation: number;
+  /** Sorted by server name. */
+  servers: readonly ServerCatalog[];
+  /** Every server's tools, sorted by (server, tool name). */
+  tools: readonly ServerTool[];
+  resources: readonly CatalogResource[];
+  resourceTemplates: readonly CatalogResourceTemplate[];
+  prompts: readonly CatalogPrompt[];
+}
+
+/** Keys added, removed and changed (same key, different canonical JSON), each sorted. */
+export interface KeyDiff {
+  added: readonly string[];
+  removed: readonly string[];
+  changed: readonly string[];
+}
+
+export interface CatalogDiff {
+  tools: KeyDiff;
+  resources: KeyDiff;
+  resourceTemplates: KeyDiff;
+  prompts: KeyDiff;
+}
+
+export interface CatalogChange {
+  /** The generation this change created. */
+  generation: number;
+  server: string;
+  diff: CatalogDiff;
+}

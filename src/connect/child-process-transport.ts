@@ -1,0 +1,200 @@
+/**
+ * MCP over a child's stdin/stdout, built on the SDK's own framing (`ReadBuffer`, `serializeMessage`). We own the
+ * spawn rather than using `StdioClientTransport` because a host needs three things that transport does not
+ * expose: the exit code or signal (for a useful crash report), a `close()` that resolves only once the child has
+ * really exited (its SIGKILL step does not wait), and configurable grace periods.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/client";
+
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface ChildProcessTransportOptions {
+  command: string;
+  args: readonly string[];
+  /** The complete environment (already minimal; see child-env.ts). */
+  env: Record<string, string>;
+  cwd?: string;
+  onStderr?: (chunk: string) => void;
+  /** After closing stdin, how long to wait for a voluntary exit before SIGTERM. Default 2,000 ms. */
+  closeGraceMs?: number;
+  /** After SIGTERM, how long to wait before SIGKILL. Default 2,000 ms. */
+  killGraceMs?: number;
+  maxBufferSize?: number;
+}
+
+/** When the child exited but something (a grandchild) still holds its pipes, stop waiting for them after this. */
+const pipeDrainMs = 500;
+
+export function describeExit(exit: ChildExit | undefined): string {
+  if (exit === undefined) return "the connection closed";
+  if (exit.signal !== null) return `killed by signal ${exit.signal}`;
+  return `exited with code ${exit.code}`;
+}
+
+export class ChildProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  readonly #options: ChildProcessTransportOptions;
+  readonly #readBuffer: ReadBuffer;
+  #child: ChildProcess | undefined;
+  #exit: ChildExit | undefined;
+  #exited: Promise<ChildExit> | undefined;
+  #closeFired = false;
+
+  constructor(options: ChildProcessTransportOptions) {
+    this.#options = options;
+    this.#readBuffer = new ReadBuffer(
+      options.maxBufferSize === undefined ? undefined : { maxBufferSize: options.maxBufferSize },
+    );
+  }
+
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  /** How the child ended, once it has. */
+  get exit(): ChildExit | undefined {
+    return this.#exit;
+  }
+
+  start(): Promise<void> {
+    if (this.#child !== undefined) throw new Error("ChildProcessTransport already started");
+    const child = spawn(this.#options.command, [...this.#options.args], {
+      env: this.#options.env,
+      stdio: ["pipe", "pipe", "pipe"],
+      shell: false,
+      windowsHide: true,
+      ...(this.#options.cwd === undefined ? {} : { cwd: this.#options.cwd }),
+    });
+    this.#child = child;
+    this.#exited = new Promise((resolve) => {
+      child.once("exit", (code, signal) => {
+        this.#exit = { code, signal };
+        resolve(this.#exit);
+        // Normally `close` follows once the pipes drain; a grandchild holding them must not delay the report.
+        setTimeout(() => this.#fireClose(), pipeDrainMs).unref();
+      });
+    });
+    child.once("close", () => this.#fireClose());
+    child.stdout?.on("data", (chunk: Buffer) => {
+      try {
+        this.#readBuffer.append(chunk);
+        this.#drain();
+      } catch (error) {
+        this.onerror?.(asError(error));
+      }
+    });
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => this.#options.onStderr?.(chunk));
+    // EPIPE after the child died is reported by exit/close; these only keep the streams from throwing.
+    child.stdin?.on("error", (error) => this.onerror?.(error));
+    child.stdout?.on("error", (error) => this.onerror?.(error));
+    return new Promise((resolve, reject) => {
+      child.once("spawn", () => resolve());
+      child.once("error", (error) => {
+        // A spawn failure (ENOENT, EACCES) never produces `exit`; record it so close() does not wait.
+        if (this.#exit === undefined) {
+          this.#exit = { code: null, signal: null };
+          this.#fireClose();
+        }
+        reject(error);
+        this.onerror?.(error);
+      });
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.#child?.stdin;
+    if (stdin == null || stdin.destroyed || !stdin.writable) {
+      return Promise.reject(new Error("Not connected: the server process is not running"));
+    }
+    return new Promise((resolve) => {
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once("drain", () => resolve());
+    });
+  }
+
+  /**
+   * Graceful shutdown: end stdin (the MCP stdio rule for "please exit"), wait, SIGTERM, wait, SIGKILL. Resolves
+   * only after the child has exited.
+   */
+  async close(): Promise<void> {
+    const child = this.#child;
+    const exited = this.#exited;
+    if (child === undefined || exited === undefined) {
+      this.#fireClose();
+      return;
+    }
+    if (this.#exit === undefined) {
+      try {
+        child.stdin?.end();
+      } catch {
+        // Already gone; the exit wait below settles it.
+      }
+      if (!(await settlesWithin(exited, this.#options.closeGraceMs ?? 2_000))) {
+        child.kill("SIGTERM");
+        if (!(await settlesWithin(exited, this.#options.killGraceMs ?? 2_000))) child.kill("SIGKILL");
+      }
+      await exited;
+    }
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    child.stdin?.destroy();
+    this.#readBuffer.clear();
+    this.#fireClose();
+  }
+
+  /** Immediate teardown for a child that never became usable: SIGTERM, then SIGKILL; resolves on exit. */
+  async kill(killGraceMs = this.#options.killGraceMs ?? 2_000): Promise<void> {
+    const child = this.#child;
+    const exited = this.#exited;
+    if (child !== undefined && exited !== undefined && this.#exit === undefined) {
+      child.kill("SIGTERM");
+      if (!(await settlesWithin(exited, killGraceMs))) child.kill("SIGKILL");
+      await exited;
+    }
+    await this.close();
+  }
+
+  #drain(): void {
+    for (;;) {
+      let message: JSONRPCMessage | null;
+      try {
+        message = this.#readBuffer.readMessage();
+      } catch (error) {
+        // One malformed line (a stray console.log on stdout) is reported, not fatal.
+        this.onerror?.(asError(error));
+        continue;
+      }
+      if (message === null) return;
+      this.onmessage?.(message);
+    }
+  }
+
+  #fireClose(): void {
+    if (this.#closeFired) return;
+    this.#closeFired = true;
+    this.onclose?.();
+  }
+}
+
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    promise.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
