@@ -5,12 +5,14 @@
 
 import type { SwitchboardConfig } from "../config/types.js";
 import { ConnectionPool, type ConnectionPoolOptions, type ServerStatus } from "../connect/connection-pool.js";
-import type { CallToolOptions, CallToolResult } from "../connect/types.js";
+import type { CallToolOptions, CallToolResult, ConnectionState } from "../connect/types.js";
 import { SwitchboardError } from "../errors.js";
 import { Catalog, type CatalogOptions } from "./catalog.js";
 
 export interface HostOptions extends ConnectionPoolOptions {
   catalog?: CatalogOptions;
+  /** Called on every connection state change from the first attempt on (progress displays use it). */
+  onState?: (server: string, state: ConnectionState) => void;
 }
 
 export interface Host {
@@ -30,11 +32,16 @@ export interface Host {
 }
 
 export async function connectHost(config: SwitchboardConfig, options: HostOptions = {}): Promise<Host> {
-  const { catalog: catalogOptions, ...poolOptions } = options;
+  const { catalog: catalogOptions, onState, ...poolOptions } = options;
   const pool = new ConnectionPool(config, poolOptions);
   const catalog = new Catalog(catalogOptions);
   // Attach before starting, so every server's first listing enters the catalog the moment it is ready.
   const detach = pool.connections.map((connection) => catalog.attach(connection));
+  if (onState !== undefined) {
+    for (const connection of pool.connections) {
+      connection.on("state", (state) => onState(connection.config.name, state));
+    }
+  }
   await pool.start();
   let closing: Promise<void> | undefined;
   return {

@@ -1,0 +1,195 @@
+import { connectHost } from "../../catalog/host.js";
+import type { CatalogSnapshot } from "../../catalog/types.js";
+import type { ServerStatus } from "../../connect/connection-pool.js";
+import type { JsonObject } from "../../spec/json.js";
+import { exclusionOf } from "../../toolset/select-tools.js";
+import { loadCliConfig } from "../load-cli-config.js";
+import type { CliIo } from "../main.js";
+import { progressLine } from "../progress-line.js";
+import { oneLine, renderTable } from "../render-table.js";
+
+export interface InspectOptions {
+  config?: string;
+  json?: boolean;
+  server?: string[];
+  agent?: string;
+}
+
+export interface InspectServer {
+  name: string;
+  status: string;
+  transport: string;
+  protocolVersion?: string;
+  serverName?: string;
+  serverVersion?: string;
+  tools: number;
+  resources: number;
+  resourceTemplates: number;
+  prompts: number;
+  readyInMs?: number;
+  reason?: string;
+  stderrTail?: string;
+}
+
+export interface InspectTool {
+  server: string;
+  name: string;
+  description: string;
+  parameters: { name: string; required: boolean; type: string }[];
+  /** Why the config keeps this tool from the model, when it does. */
+  excluded?: string;
+}
+
+export interface InspectReport {
+  config: string;
+  generation: number;
+  servers: InspectServer[];
+  tools: InspectTool[];
+}
+
+/** `switchboard inspect`: connect, list, print; exit 1 when any enabled server failed. */
+export async function inspectCommand(options: InspectOptions, io: CliIo): Promise<number> {
+  const config = await loadCliConfig(options.config, io);
+  const states = new Map<string, string>();
+  const enabled = Object.values(config.servers).filter(
+    (server) => server.enabled && (options.server === undefined || options.server.includes(server.name)),
+  );
+  for (const server of enabled) states.set(server.name, "connecting");
+  const progress = progressLine(io, enabled.length);
+  const timer = setInterval(() => progress.update(states), 120);
+  timer.unref();
+  const host = await connectHost(config, {
+    ...(options.server === undefined ? {} : { only: options.server }),
+    onState: (server, state) => {
+      states.set(server, state);
+      progress.update(states);
+    },
+  });
+  clearInterval(timer);
+  progress.done();
+  try {
+    await host.catalog.settled();
+    const snapshot = host.catalog.snapshot();
+    const report = buildReport(config.file, host.servers, snapshot, (item) =>
+      exclusionOf(config, options.agent === undefined ? {} : { agent: options.agent })(item),
+    );
+    io.out(options.json ? JSON.stringify(report, null, 2) : renderReport(report));
+    const failed = report.servers.filter((server) => server.status === "failed");
+    if (failed.length > 0 && !options.json) {
+      io.err(
+        `${failed.length} of ${report.servers.length} servers failed: ${failed.map((server) => server.name).join(", ")}`,
+      );
+    }
+    return failed.length > 0 ? 1 : 0;
+  } finally {
+    await host.close();
+  }
+}
+
+export function buildReport(
+  file: string,
+  statuses: readonly ServerStatus[],
+  snapshot: CatalogSnapshot | undefined,
+  exclusion: (item: CatalogSnapshot["tools"][number]) => string | undefined,
+): InspectReport {
+  const servers = statuses.map((status): InspectServer => {
+    const listing = snapshot?.servers.find((entry) => entry.server === status.name);
+    const info = status.info;
+    return {
+      name: status.name,
+      status: status.state,
+      transport: info?.transport ?? status.transport,
+      ...(info === undefined
+        ? {}
+        : {
+            protocolVersion: info.protocolVersion,
+            serverName: info.serverInfo.name,
+            serverVersion: info.serverInfo.version,
+            readyInMs: Math.round(info.readyInMs),
+          }),
+      tools: listing?.tools.length ?? 0,
+      resources: listing?.resources.length ?? 0,
+      resourceTemplates: listing?.resourceTemplates.length ?? 0,
+      prompts: listing?.prompts.length ?? 0,
+      ...(status.reason === undefined ? {} : { reason: status.reason }),
+      ...(status.stderrTail === undefined || status.stderrTail === ""
+        ? {}
+        : { stderrTail: status.stderrTail }),
+    };
+  });
+  const tools = (snapshot?.tools ?? []).map((item): InspectTool => {
+    const excluded = exclusion(item);
+    return {
+      server: item.server,
+      name: item.tool.name,
+      description: oneLine(item.tool.description ?? item.tool.title ?? ""),
+      parameters: parametersOf(item.tool.inputSchema),
+      ...(excluded === undefined ? {} : { excluded }),
+    };
+  });
+  return { config: file, generation: snapshot?.generation ?? 0, servers, tools };
+}
+
+function parametersOf(schema: JsonObject): InspectTool["parameters"] {
+  const properties = schema.properties;
+  if (properties === null || typeof properties !== "object" || Array.isArray(properties)) return [];
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((x) => typeof x === "string") : [],
+  );
+  return Object.entries(properties).map(([name, value]) => ({
+    name,
+    required: required.has(name),
+    type: typeOf(value),
+  }));
+}
+
+function typeOf(schema: unknown): string {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return "any";
+  const type = (schema as { type?: unknown }).type;
+  if (typeof type === "string") return type;
+  if (Array.isArray(type)) return type.join("|");
+  if ("enum" in schema) return "enum";
+  if ("anyOf" in schema || "oneOf" in schema) return "union";
+  return "any";
+}
+
+export function renderReport(report: InspectReport): string {
+  const serverTable = renderTable(report.servers, [
+    { header: "server", value: (row) => row.name },
+    { header: "status", value: (row) => row.status },
+    { header: "transport", value: (row) => row.transport },
+    { header: "protocol", value: (row) => row.protocolVersion ?? "-" },
+    { header: "tools", value: (row) => String(row.tools), align: "right" },
+    { header: "resources", value: (row) => String(row.resources + row.resourceTemplates), align: "right" },
+    { header: "prompts", value: (row) => String(row.prompts), align: "right" },
+    {
+      header: "ready",
+      value: (row) => (row.readyInMs === undefined ? "-" : `${row.readyInMs} ms`),
+      align: "right",
+    },
+  ]);
+  const failures = report.servers
+    .filter((server) => server.reason !== undefined)
+    .map((server) => {
+      const tail =
+        server.stderrTail === undefined
+          ? ""
+          : `\n    stderr: ${server.stderrTail.trim().split("\n").slice(-5).join("\n            ")}`;
+      return `  ${server.name}: ${server.reason}${tail}`;
+    });
+  const toolTable = renderTable(report.tools, [
+    { header: "server", value: (row) => row.server },
+    { header: "tool", value: (row) => row.name },
+    { header: "description", value: (row) => row.description, maxWidth: 56 },
+    {
+      header: "parameters",
+      value: (row) => row.parameters.map((p) => `${p.name}${p.required ? "" : "?"}: ${p.type}`).join(", "),
+      maxWidth: 48,
+    },
+    { header: "sent", value: (row) => (row.excluded === undefined ? "yes" : `no (${row.excluded})`) },
+  ]);
+  const parts = [`config: ${report.config}`, "", serverTable];
+  if (failures.length > 0) parts.push("", "failures:", ...failures);
+  parts.push("", `${report.tools.length} tools (catalogue generation ${report.generation})`, "", toolTable);
+  return parts.join("\n");
+}

@@ -1,0 +1,63 @@
+import picomatch from "picomatch";
+import type { SwitchboardConfig, ToolFilter } from "../config/types.js";
+import { SwitchboardError } from "../errors.js";
+import type { ServerTool } from "../spec/tool.js";
+
+export interface SelectOptions {
+  /** Only the servers this agent names (from the config's `agents`). */
+  agent?: string;
+}
+
+/** Why a tool is not sent: its server is outside the agent, or the server's allow/deny globs exclude it. */
+export type Exclusion = "agent" | "not-allowed" | "denied";
+
+/**
+ * Applies the configured selection to catalogue tools: the agent's servers, then each server's `tools.allow`
+ * globs, then its `tools.deny` globs (deny wins). Globs match the server's own tool names, never emitted names.
+ */
+export function selectTools(
+  tools: readonly ServerTool[],
+  config: SwitchboardConfig,
+  options: SelectOptions = {},
+): ServerTool[] {
+  const exclude = exclusionOf(config, options);
+  return tools.filter((item) => exclude(item) === undefined);
+}
+
+/** A function telling why each tool is excluded, or undefined when it is selected. */
+export function exclusionOf(
+  config: SwitchboardConfig,
+  options: SelectOptions = {},
+): (item: ServerTool) => Exclusion | undefined {
+  const agentServers = agentServerSet(config, options.agent);
+  const matchers = new Map<string, (name: string) => Exclusion | undefined>();
+  for (const [name, server] of Object.entries(config.servers))
+    matchers.set(name, compileFilter(server.tools));
+  return (item) => {
+    if (agentServers !== undefined && !agentServers.has(item.server)) return "agent";
+    return matchers.get(item.server)?.(item.tool.name);
+  };
+}
+
+function agentServerSet(config: SwitchboardConfig, agent: string | undefined): Set<string> | undefined {
+  if (agent === undefined) return undefined;
+  const entry = Object.hasOwn(config.agents, agent) ? config.agents[agent] : undefined;
+  if (entry === undefined) {
+    const known = Object.keys(config.agents);
+    throw new SwitchboardError(
+      "USAGE",
+      `No agent named "${agent}" in ${config.file}; ${known.length === 0 ? "it defines no agents" : `agents: ${known.join(", ")}`}`,
+    );
+  }
+  return new Set(entry.servers);
+}
+
+function compileFilter(filter: ToolFilter): (name: string) => Exclusion | undefined {
+  const allow = filter.allow === undefined ? undefined : picomatch(filter.allow);
+  const deny = filter.deny === undefined || filter.deny.length === 0 ? undefined : picomatch(filter.deny);
+  return (name) => {
+    if (allow !== undefined && !allow(name)) return "not-allowed";
+    if (deny?.(name)) return "denied";
+    return undefined;
+  };
+}

@@ -1,0 +1,80 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InspectReport } from "../../src/cli/commands/inspect.js";
+import { fixtureCommand } from "../fixtures/fixture-command.js";
+import { runCli } from "./run-cli.js";
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "switchboard-cli-"));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function writeConfig(name: string, config: unknown): Promise<string> {
+  const file = join(dir, name);
+  await writeFile(file, JSON.stringify(config));
+  return file;
+}
+
+describe("switchboard inspect", () => {
+  it("lists the demo servers as JSON, marking tools the config denies", async () => {
+    const result = await runCli(["inspect", "--config", "examples/demo.json", "--json"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as InspectReport;
+    expect(report.servers.map((server) => [server.name, server.status, server.transport])).toEqual([
+      ["everything", "ready", "stdio"],
+      ["files", "ready", "stdio"],
+      ["memory", "ready", "stdio"],
+    ]);
+    expect(report.servers.every((server) => server.protocolVersion !== undefined)).toBe(true);
+    const echo = report.tools.find((tool) => tool.server === "everything" && tool.name === "echo");
+    expect(echo?.parameters).toEqual([{ name: "message", required: true, type: "string" }]);
+    expect(report.tools.find((tool) => tool.name === "write_file")?.excluded).toBe("denied");
+    expect(report.tools.find((tool) => tool.name === "read_text_file")?.excluded).toBeUndefined();
+  });
+
+  it("prints tables, reports a failed server with its stderr, and exits 1", async () => {
+    const file = await writeConfig("mixed.json", {
+      mcpServers: {
+        broken: { ...fixtureCommand("exit-on-start"), connectTimeoutMs: 10_000 },
+        memory: {
+          command: process.execPath,
+          args: ["node_modules/@modelcontextprotocol/server-memory/dist/index.js"],
+          env: { MEMORY_FILE_PATH: join(dir, "memory.jsonl") },
+        },
+      },
+    });
+    const result = await runCli(["inspect", "--config", file]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^broken\s+failed\s+stdio/m);
+    expect(result.stdout).toMatch(/^memory\s+ready\s+stdio\s+\S+\s+9\b/m);
+    expect(result.stdout).toContain("failures:");
+    expect(result.stdout).toMatch(/broken: .*exit/i);
+    expect(result.stderr).toContain("1 of 2 servers failed: broken");
+  });
+
+  it("stops on a bad config before starting anything, naming file, path and expectation", async () => {
+    const file = await writeConfig("bad.json", { mcpServers: { a: { command: 42 } } });
+    const result = await runCli(["inspect", "--config", file]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(`Invalid config ${file}:`);
+    expect(result.stderr).toContain("$.mcpServers.a.command: expected string, got number");
+    expect(result.stderr).not.toContain("    at ");
+  });
+
+  it("says where it looked when there is no config", async () => {
+    const result = await runCli(["inspect"], { cwd: dir, env: { XDG_CONFIG_HOME: join(dir, "xdg") } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("No config file found");
+    expect(result.stderr).toContain(join(dir, "switchboard.json"));
+    expect(result.stderr).toContain(join(dir, "xdg", "switchboard", "switchboard.json"));
+  });
+});
