@@ -2,4 +2,12 @@ export type { JsonObject, JsonPrimitive, JsonValue } from "./json.js";
 export type { ProviderFamily, ProviderRequestError } from "./provider-error.js";
 export type { DatedSource, NameRule, ProfileId, ProviderProfile, SchemaDialect } from "./provider-profile.js";
 export type { McpTool, ServerTool, ToolAnnotations } from "./tool.js";
+export type {
+  ToolCall,
+  ToolContent,
+  ToolErrorKind,
+  ToolOutcome,
+  ToolResult,
+  ToolResultTruncation,
+} from "./tool-call.js";
 export type { TranslationWarning } from "./warning.js";

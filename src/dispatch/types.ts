@@ -1,0 +1,54 @@
+import type { CatalogChange, CatalogSnapshot } from "../catalog/types.js";
+import type { Toolset } from "../toolset/build-toolset.js";
+import type { ApprovalPolicy } from "./approval.js";
+import type { RemovalLog } from "./removal-log.js";
+
+/** The fields of an MCP `CallToolResult` dispatch reads; anything else a server sends is ignored. */
+export interface McpCallResultLike {
+  content?: readonly unknown[] | undefined;
+  structuredContent?: unknown;
+  isError?: boolean | undefined;
+}
+
+export interface DispatchCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** What dispatch needs from the catalogue (`Catalog` satisfies it). */
+export interface DispatchCatalog {
+  readonly generation: number;
+  /** The current snapshot without an argument; a retained generation, or undefined, with one. */
+  snapshot(generation?: number): CatalogSnapshot | undefined;
+  retainedGenerations?(): number[];
+  on?(event: "change", listener: (change: CatalogChange) => void): () => void;
+}
+
+/**
+ * What dispatch needs from a host (`Host` from `connectHost` satisfies it). `callTool` takes the server's own
+ * tool name and rejects with the connection layer's typed errors (`ToolCallError`, `ConnectionError`).
+ */
+export interface DispatchHost {
+  callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options?: DispatchCallOptions,
+  ): Promise<McpCallResultLike>;
+  readonly catalog: DispatchCatalog;
+}
+
+export interface DispatchContext {
+  /** The toolset the request that produced these calls was built from: its name table is the only way in. */
+  toolset: Pick<Toolset, "names" | "entries"> & { generation?: number };
+  host: DispatchHost;
+  /** Aborting answers every pending call `aborted` at once and cancels it on its server. */
+  signal?: AbortSignal;
+  approval?: ApprovalPolicy;
+  /** Longest result (o200k_base token estimate over its text) before it is truncated. Default 25,000. */
+  maxResultTokens?: number;
+  /** Per-call limit; default: each server's configured `timeoutMs`. */
+  timeoutMs?: number;
+  /** Where removal times come from; default: a log attached to `host.catalog` on first use. */
+  removals?: RemovalLog;
+}
