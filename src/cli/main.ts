@@ -2,6 +2,10 @@ import { Command, CommanderError } from "commander";
 import { isSwitchboardError } from "../errors.js";
 import { version } from "./version.js";
 
+// Kept literal so `--help` needs no provider code loaded; a test checks it against TARGET_IDS.
+export const TARGET_LIST =
+  "anthropic, anthropic-strict, openai-chat, openai-strict, openai-responses, gemini, gemini-json-schema, mcp";
+
 /**
  * The CLI's only entry point and its only error → exit-code boundary. Each command is imported lazily so that
  * `--help` and `--version` do not load the MCP SDK.
@@ -22,9 +26,119 @@ export async function main(argv: readonly string[]): Promise<void> {
     )
     .option("--json", "print a JSON report instead of tables")
     .option("--server <name...>", "only these servers")
+    .option("--agent <name>", "mark the tools this agent would not send")
+    .option(
+      "-p, --provider <target>",
+      `estimate tokens for this provider (${TARGET_LIST}; default anthropic)`,
+    )
     .action(async (options) => {
       const { inspectCommand } = await import("./commands/inspect.js");
       process.exitCode = await inspectCommand(options, cliIo());
+    });
+
+  program
+    .command("tools")
+    .description("print the tools array a provider would receive (--json: the exact bytes)")
+    .requiredOption("-p, --provider <target>", `one of: ${TARGET_LIST}`)
+    .option("-c, --config <file>", "config file")
+    .option("--agent <name>", "only this agent's servers")
+    .option("--json", "print exactly the tools array, canonical JSON")
+    .action(async (options) => {
+      const { toolsCommand } = await import("./commands/tools.js");
+      process.exitCode = await toolsCommand(options, cliIo());
+    });
+
+  program
+    .command("check")
+    .description(
+      "show which tools each provider would reject as published, what repair did, what is quarantined",
+    )
+    .option("-p, --provider <target...>", `only these (${TARGET_LIST})`)
+    .option("-c, --config <file>", "config file")
+    .option("--agent <name>", "only this agent's servers")
+    .option("--json", "print a JSON report")
+    .action(async (options) => {
+      const { checkCommand } = await import("./commands/check.js");
+      process.exitCode = await checkCommand(options, cliIo());
+    });
+
+  program
+    .command("cost")
+    .description(
+      "estimate what the tool definitions cost per request, month and conversation, with and without caching",
+    )
+    .option("-c, --config <file>", "config file")
+    .option("--agent <name>", "price this agent's tools (and compare with all servers)")
+    .option("-p, --provider <target>", `one of: ${TARGET_LIST} (default anthropic)`)
+    .option("-m, --model <model>", "model to price (default per provider, e.g. claude-sonnet-5)")
+    .option("--requests <n>", "requests a month (default 200000)")
+    .option("--turns <k>", "turns per conversation (default 4)")
+    .option("--tools <n>", "what-if: number of tools (no servers are started)")
+    .option("--tokens-per-tool <n>", "what-if: tokens per tool definition")
+    .option("--tokens <n>", "what-if: tokens of the whole tools array")
+    .option("--price <usd>", "USD per 1M input tokens (what-if, or to override the model's price)")
+    .option("--json", "print a JSON report with unrounded figures")
+    .option("--csv", "print CSV with unrounded figures")
+    .action(async (options) => {
+      const { costCommand } = await import("./commands/cost.js");
+      process.exitCode = await costCommand(options, cliIo());
+    });
+
+  // Kept literal so `--help` loads no provider code; a test checks it against model-from-env.ts.
+  const agentHelp = `
+Providers and their environment (without --provider, the first whose key is set, in this order):
+  anthropic           ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL          default model claude-opus-4-8
+  openai              OPENAI_API_KEY, OPENAI_BASE_URL (Responses API; openai-chat: Chat Completions)
+                                                                     default model gpt-5
+  gemini              GEMINI_API_KEY (or GOOGLE_API_KEY), GEMINI_BASE_URL
+                                                                     default model gemini-2.5-flash
+  openai-compatible   OPENAI_COMPATIBLE_BASE_URL (or --base-url), OPENAI_COMPATIBLE_API_KEY (optional)
+                      Ollama, vLLM, llama.cpp, LM Studio; --model required`;
+
+  program
+    .command("run")
+    .description(
+      "run the agent loop once: send the prompt with the tools, answer every call, print the answer",
+    )
+    .argument("<prompt>", "what to ask")
+    .option("-c, --config <file>", "config file")
+    .option("--agent <name>", "only this agent's servers")
+    .option(
+      "-p, --provider <name>",
+      "anthropic, openai, openai-responses, openai-chat, gemini, openai-compatible",
+    )
+    .option("-m, --model <id>", "model id (default per provider, see below)")
+    .option("--base-url <url>", "the provider's endpoint instead of its *_BASE_URL variable")
+    .option("--system <text>", "system prompt")
+    .option("--max-turns <n>", "model requests at most (default 20)")
+    .option("--json", "print a JSON summary (stop reason, turns, usage, tool calls) instead of the answer")
+    .option(
+      "--dry-run",
+      "print the first request body exactly as it would be sent, and send nothing (no key needed)",
+    )
+    .addHelpText("after", agentHelp)
+    .action(async (prompt: string, options) => {
+      const { runCommand } = await import("./commands/run.js");
+      process.exitCode = await runCommand(prompt, options, cliIo());
+    });
+
+  program
+    .command("chat")
+    .description("talk to the agent on stdin/stdout, with history; /tools lists the tools, /exit leaves")
+    .option("-c, --config <file>", "config file")
+    .option("--agent <name>", "only this agent's servers")
+    .option(
+      "-p, --provider <name>",
+      "anthropic, openai, openai-responses, openai-chat, gemini, openai-compatible",
+    )
+    .option("-m, --model <id>", "model id (default per provider, see below)")
+    .option("--base-url <url>", "the provider's endpoint instead of its *_BASE_URL variable")
+    .option("--system <text>", "system prompt")
+    .option("--max-turns <n>", "model requests per message at most (default 20)")
+    .addHelpText("after", agentHelp)
+    .action(async (options) => {
+      const { chatCommand } = await import("./commands/chat.js");
+      process.exitCode = await chatCommand(options, cliIo());
     });
 
   try {

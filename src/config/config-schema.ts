@@ -124,6 +124,8 @@ export function createConfigSchema(env: Env) {
     /** VS Code's prompt definitions; accepted so its files load, but `${input:...}` is not expanded. */
     inputs: z.array(z.record(z.string(), z.unknown())).optional(),
     agents: z.record(z.string(), z.strictObject({ servers: z.array(z.string()) })).optional(),
+    /** Price overrides per model (USD per 1M tokens); the cost layer checks each field and names bad ones. */
+    prices: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   });
 }
 

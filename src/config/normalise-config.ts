@@ -24,7 +24,7 @@ export function normaliseConfig(raw: RawConfig, file: string): SwitchboardConfig
   const agents = Object.fromEntries(
     Object.entries(raw.agents ?? {}).map(([name, agent]) => [name, { name, servers: [...agent.servers] }]),
   );
-  return { file, servers, agents };
+  return { file, servers, agents, ...(raw.prices === undefined ? {} : { prices: raw.prices }) };
 }
 
 function normaliseServer(name: string, raw: RawServer): ServerConfig {

@@ -57,4 +57,9 @@ export interface SwitchboardConfig {
   /** In file order. */
   servers: Record<string, ServerConfig>;
   agents: Record<string, AgentConfig>;
+  /**
+   * Per-model price overrides (USD per 1M tokens: `input`, `output`, `cacheWrite`, `cacheWrite1h`, `cacheRead`,
+   * plus `checkedOn`/`source`), merged over the bundled dated table by the cost layer, which validates them.
+   */
+  prices?: Record<string, Record<string, unknown>>;
 }

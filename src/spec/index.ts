@@ -1,4 +1,14 @@
 export type { JsonObject, JsonPrimitive, JsonValue } from "./json.js";
+export type {
+  FinishReason,
+  ModelAdapter,
+  ModelRequest,
+  ModelResponse,
+  ModelToolTarget,
+  ModelWire,
+  TokenUsage,
+  ToolResultMessages,
+} from "./model-adapter.js";
 export type { ProviderFamily, ProviderRequestError } from "./provider-error.js";
 export type { DatedSource, NameRule, ProfileId, ProviderProfile, SchemaDialect } from "./provider-profile.js";
 export type { McpTool, ServerTool, ToolAnnotations } from "./tool.js";

@@ -38,6 +38,19 @@ describe("switchboard inspect", () => {
     expect(echo?.parameters).toEqual([{ name: "message", required: true, type: "string" }]);
     expect(report.tools.find((tool) => tool.name === "write_file")?.excluded).toBe("denied");
     expect(report.tools.find((tool) => tool.name === "read_text_file")?.excluded).toBeUndefined();
+    // Token estimates for the default provider: per tool, per server, and what one request carries.
+    expect(report.tokens).toMatchObject({ estimate: true, tokenizer: "o200k_base", target: "anthropic" });
+    expect(report.tools.every((tool) => (tool.tokens ?? 0) > 0)).toBe(true);
+    for (const server of report.servers) {
+      const sum = report.tools
+        .filter((tool) => tool.server === server.name)
+        .reduce((a, t) => a + (t.tokens ?? 0), 0);
+      expect(server.tokens).toBeCloseTo(sum, 9);
+    }
+    const sent = report.tools
+      .filter((tool) => tool.excluded === undefined)
+      .reduce((a, t) => a + (t.tokens ?? 0), 0);
+    expect(report.tokens?.sentTokens).toBeCloseTo(sent + (report.tokens?.overheadTokens ?? 0), 9);
   });
 
   it("prints tables, reports a failed server with its stderr, and exits 1", async () => {
@@ -54,7 +67,8 @@ describe("switchboard inspect", () => {
     const result = await runCli(["inspect", "--config", file]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^broken\s+failed\s+stdio/m);
-    expect(result.stdout).toMatch(/^memory\s+ready\s+stdio\s+\S+\s+9\b/m);
+    expect(result.stdout).toMatch(/^memory\s+ready\s+stdio\s+\S+\s+9\s+≈[\d,]+\s/m);
+    expect(result.stdout).toMatch(/≈[\d,]+ tokens per request for anthropic \(claude-sonnet-5\)/);
     expect(result.stdout).toContain("failures:");
     expect(result.stdout).toMatch(/broken: .*exit/i);
     expect(result.stderr).toContain("1 of 2 servers failed: broken");

@@ -1,18 +1,29 @@
-import { connectHost } from "../../catalog/host.js";
 import type { CatalogSnapshot } from "../../catalog/types.js";
 import type { ServerStatus } from "../../connect/connection-pool.js";
+import { defaultModelFor } from "../../cost/default-models.js";
+import {
+  estimateToolsetTokens,
+  familyOfWire,
+  type ToolsetTokenEstimate,
+} from "../../cost/estimate-tokens.js";
+import { formatTokens } from "../../cost/format-money.js";
+import { TARGETS } from "../../providers/targets.js";
 import type { JsonObject } from "../../spec/json.js";
+import { buildToolset } from "../../toolset/build-toolset.js";
 import { exclusionOf } from "../../toolset/select-tools.js";
+import { connectForCli } from "../connect-for-cli.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
-import { progressLine } from "../progress-line.js";
 import { oneLine, renderTable } from "../render-table.js";
+import { parseTarget } from "./tools.js";
 
 export interface InspectOptions {
   config?: string;
   json?: boolean;
   server?: string[];
   agent?: string;
+  /** Whose tokens to estimate (default anthropic). */
+  provider?: string;
 }
 
 export interface InspectServer {
@@ -29,6 +40,8 @@ export interface InspectServer {
   readyInMs?: number;
   reason?: string;
   stderrTail?: string;
+  /** Estimated tokens of this server's translatable tools in the provider's array (see `InspectReport.tokens`). */
+  tokens?: number;
 }
 
 export interface InspectTool {
@@ -38,6 +51,20 @@ export interface InspectTool {
   parameters: { name: string; required: boolean; type: string }[];
   /** Why the config keeps this tool from the model, when it does. */
   excluded?: string;
+  /** Estimated tokens of this tool's definition; absent when the provider's translation quarantines it. */
+  tokens?: number;
+}
+
+/** How the token columns were estimated. */
+export interface InspectTokens {
+  estimate: true;
+  tokenizer: "o200k_base";
+  target: string;
+  model: string;
+  /** Fixed per-request overhead (hidden tool prompt, framing) added once to a request with tools. */
+  overheadTokens: number;
+  /** Tools not excluded by the config, plus the overhead: what one request carries. */
+  sentTokens: number;
 }
 
 export interface InspectReport {
@@ -45,33 +72,21 @@ export interface InspectReport {
   generation: number;
   servers: InspectServer[];
   tools: InspectTool[];
+  tokens?: InspectTokens;
 }
 
 /** `switchboard inspect`: connect, list, print; exit 1 when any enabled server failed. */
 export async function inspectCommand(options: InspectOptions, io: CliIo): Promise<number> {
   const config = await loadCliConfig(options.config, io);
-  const states = new Map<string, string>();
-  const enabled = Object.values(config.servers).filter(
-    (server) => server.enabled && (options.server === undefined || options.server.includes(server.name)),
-  );
-  for (const server of enabled) states.set(server.name, "connecting");
-  const progress = progressLine(io, enabled.length);
-  const timer = setInterval(() => progress.update(states), 120);
-  timer.unref();
-  const host = await connectHost(config, {
-    ...(options.server === undefined ? {} : { only: options.server }),
-    onState: (server, state) => {
-      states.set(server, state);
-      progress.update(states);
-    },
-  });
-  clearInterval(timer);
-  progress.done();
+  const host = await connectForCli(config, io, options.server);
   try {
-    await host.catalog.settled();
     const snapshot = host.catalog.snapshot();
-    const report = buildReport(config.file, host.servers, snapshot, (item) =>
-      exclusionOf(config, options.agent === undefined ? {} : { agent: options.agent })(item),
+    const report = buildReport(
+      config.file,
+      host.servers,
+      snapshot,
+      (item) => exclusionOf(config, options.agent === undefined ? {} : { agent: options.agent })(item),
+      estimateCatalogTokens(snapshot, options.provider ?? "anthropic"),
     );
     io.out(options.json ? JSON.stringify(report, null, 2) : renderReport(report));
     const failed = report.servers.filter((server) => server.status === "failed");
@@ -86,12 +101,26 @@ export async function inspectCommand(options: InspectOptions, io: CliIo): Promis
   }
 }
 
+/** Token estimates for every catalogue tool as the provider's array would carry it (config filters ignored). */
+export function estimateCatalogTokens(
+  snapshot: CatalogSnapshot | undefined,
+  provider: string,
+): ToolsetTokenEstimate {
+  const target = parseTarget(provider);
+  const model = defaultModelFor(familyOfWire(TARGETS[target].wire)) ?? "no model";
+  return estimateToolsetTokens(buildToolset(snapshot?.tools ?? [], target), { model });
+}
+
 export function buildReport(
   file: string,
   statuses: readonly ServerStatus[],
   snapshot: CatalogSnapshot | undefined,
   exclusion: (item: CatalogSnapshot["tools"][number]) => string | undefined,
+  estimate?: ToolsetTokenEstimate,
 ): InspectReport {
+  const toolTokens = new Map<string, number>();
+  for (const row of estimate?.tools ?? []) toolTokens.set(JSON.stringify([row.server, row.tool]), row.tokens);
+  const serverTokens = new Map(estimate?.servers.map((row) => [row.server, row.tokens]));
   const servers = statuses.map((status): InspectServer => {
     const listing = snapshot?.servers.find((entry) => entry.server === status.name);
     const info = status.info;
@@ -115,19 +144,36 @@ export function buildReport(
       ...(status.stderrTail === undefined || status.stderrTail === ""
         ? {}
         : { stderrTail: status.stderrTail }),
+      ...(estimate === undefined ? {} : { tokens: serverTokens.get(status.name) ?? 0 }),
     };
   });
   const tools = (snapshot?.tools ?? []).map((item): InspectTool => {
     const excluded = exclusion(item);
+    const tokens = toolTokens.get(JSON.stringify([item.server, item.tool.name]));
     return {
       server: item.server,
       name: item.tool.name,
       description: oneLine(item.tool.description ?? item.tool.title ?? ""),
       parameters: parametersOf(item.tool.inputSchema),
       ...(excluded === undefined ? {} : { excluded }),
+      ...(tokens === undefined ? {} : { tokens }),
     };
   });
-  return { config: file, generation: snapshot?.generation ?? 0, servers, tools };
+  const report: InspectReport = { config: file, generation: snapshot?.generation ?? 0, servers, tools };
+  if (estimate === undefined) return report;
+  const sent = tools.filter((tool) => tool.excluded === undefined && tool.tokens !== undefined);
+  const overheadTokens = sent.length > 0 ? estimate.overheads.perRequest : 0;
+  return {
+    ...report,
+    tokens: {
+      estimate: true,
+      tokenizer: estimate.tokenizer,
+      target: estimate.target,
+      model: estimate.model,
+      overheadTokens,
+      sentTokens: sent.reduce((sum, tool) => sum + (tool.tokens ?? 0), overheadTokens),
+    },
+  };
 }
 
 function parametersOf(schema: JsonObject): InspectTool["parameters"] {
@@ -160,6 +206,11 @@ export function renderReport(report: InspectReport): string {
     { header: "transport", value: (row) => row.transport },
     { header: "protocol", value: (row) => row.protocolVersion ?? "-" },
     { header: "tools", value: (row) => String(row.tools), align: "right" },
+    {
+      header: "tokens",
+      value: (row) => (row.tokens === undefined ? "-" : formatTokens(row.tokens, true)),
+      align: "right",
+    },
     { header: "resources", value: (row) => String(row.resources + row.resourceTemplates), align: "right" },
     { header: "prompts", value: (row) => String(row.prompts), align: "right" },
     {
@@ -186,10 +237,22 @@ export function renderReport(report: InspectReport): string {
       value: (row) => row.parameters.map((p) => `${p.name}${p.required ? "" : "?"}: ${p.type}`).join(", "),
       maxWidth: 48,
     },
+    {
+      header: "tokens",
+      value: (row) => (row.tokens === undefined ? "-" : formatTokens(row.tokens, true)),
+      align: "right",
+    },
     { header: "sent", value: (row) => (row.excluded === undefined ? "yes" : `no (${row.excluded})`) },
   ]);
   const parts = [`config: ${report.config}`, "", serverTable];
   if (failures.length > 0) parts.push("", "failures:", ...failures);
   parts.push("", `${report.tools.length} tools (catalogue generation ${report.generation})`, "", toolTable);
+  const tokens = report.tokens;
+  if (tokens !== undefined) {
+    parts.push(
+      "",
+      `${formatTokens(tokens.sentTokens, true)} tokens per request for ${tokens.target} (${tokens.model}): the sent tools plus ${tokens.overheadTokens} fixed overhead; estimates (${tokens.tokenizer}), \`switchboard cost\` prices them`,
+    );
+  }
   return parts.join("\n");
 }

@@ -1,0 +1,78 @@
+/**
+ * What the agent loop reports while it runs, one event per step. Listeners see them in order; a listener that
+ * throws is ignored, never allowed to break the loop (every call must still be answered).
+ */
+import type { FinishReason, TokenUsage } from "../spec/model-adapter.js";
+import type { ToolOutcome } from "../spec/tool-call.js";
+import type { TranslationWarning } from "../spec/warning.js";
+
+/** Why a run ended. */
+export type StopReason =
+  /** The model answered without calling tools. */
+  | "done"
+  /** `maxTurns` model requests were made and the model still wanted tools. */
+  | "max-turns"
+  /** A token budget (or the budget hook) was exceeded. */
+  | "budget"
+  /** The caller's signal fired. */
+  | "aborted"
+  /** The provider call failed, or the model's answer was an error. */
+  | "error";
+
+export type AgentEvent =
+  | {
+      type: "request";
+      /** 1-based number of the model request. */
+      turn: number;
+      /** Length of the transcript sent. */
+      messages: number;
+      /** Number of tools offered. */
+      tools: number;
+      /** The toolset's hash: it changes when the catalogue changes what is sent. */
+      toolsetHash: string;
+      /** The catalogue generation the tools came from, when known. */
+      generation?: number;
+    }
+  | {
+      type: "response";
+      turn: number;
+      finishReason: FinishReason;
+      rawFinishReason?: string;
+      text: string;
+      toolCallCount: number;
+      /** Time waiting for the provider. */
+      durationMs: number;
+    }
+  | {
+      type: "tool-call-start";
+      turn: number;
+      callId: string;
+      /** The name the model called. */
+      name: string;
+      /** Where the name resolves in the toolset's table (absent for an unknown name). */
+      server?: string;
+      tool?: string;
+      arguments: unknown;
+    }
+  | {
+      type: "tool-call-end";
+      turn: number;
+      callId: string;
+      name: string;
+      server?: string;
+      tool?: string;
+      outcome: ToolOutcome;
+      isError: boolean;
+      durationMs: number;
+    }
+  | { type: "usage"; turn: number; usage: TokenUsage; totals: TokenUsage }
+  | {
+      type: "warning";
+      turn: number;
+      /** `model`: about the response; `toolset`: about what was offered; `tool-results`: lost in conversion. */
+      source: "model" | "toolset" | "tool-results";
+      warning: TranslationWarning;
+    }
+  | { type: "stop"; turn: number; reason: StopReason; detail?: string };
+
+export type AgentEventListener = (event: AgentEvent) => void;

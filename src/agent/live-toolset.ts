@@ -1,0 +1,47 @@
+/**
+ * The default tools policy: before every request, the tools of the catalogue as it is now, selected by the
+ * config (agent, allow/deny) and translated for the target. Rebuilt only when the catalogue's generation moved,
+ * so a `list_changed` reaches the model at the next turn and an unchanged catalogue costs nothing. (A "frozen"
+ * policy would return `previous` instead; it plugs into the same `buildTools` slot.)
+ */
+import type { CatalogSnapshot } from "../catalog/types.js";
+import type { SwitchboardConfig } from "../config/types.js";
+import type { TargetId } from "../providers/targets.js";
+import { type BuildToolsetOptions, buildToolset, type Toolset } from "../toolset/build-toolset.js";
+import { selectTools } from "../toolset/select-tools.js";
+import type { ToolsetContext } from "./run-agent.js";
+
+export interface LiveToolsetOptions {
+  /** `host.catalog`. */
+  catalog: { snapshot(): CatalogSnapshot; settled?(): Promise<void> };
+  /**
+   * Wait for a re-list already under way (a `list_changed` that arrived during the last tool calls) before
+   * reading the catalogue, so the change reaches the very next request. Default true; it costs nothing when no
+   * re-list is pending.
+   */
+  settle?: boolean;
+  target: TargetId;
+  /** Applies the config's selection (each server's allow/deny globs; the agent's servers). */
+  config?: SwitchboardConfig;
+  agent?: string;
+  build?: Omit<BuildToolsetOptions, "generation">;
+}
+
+export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetContext) => Promise<Toolset> {
+  let cached: Toolset | undefined;
+  return async () => {
+    if (options.settle !== false) await options.catalog.settled?.();
+    const snapshot = options.catalog.snapshot();
+    if (cached !== undefined && cached.generation === snapshot.generation) return cached;
+    const selected =
+      options.config === undefined
+        ? snapshot.tools
+        : selectTools(
+            snapshot.tools,
+            options.config,
+            options.agent === undefined ? {} : { agent: options.agent },
+          );
+    cached = buildToolset(selected, options.target, { ...options.build, generation: snapshot.generation });
+    return cached;
+  };
+}

@@ -1,0 +1,99 @@
+import { createInterface } from "node:readline";
+import { runAgent } from "../../agent/run-agent.js";
+import { type AgentCliOptions, offeredTools, openAgentSession } from "../agent-session.js";
+import { describeStop, formatAgentEvent } from "../format-agent-events.js";
+import type { CliIo } from "../main.js";
+import { renderTable } from "../render-table.js";
+
+export type ChatOptions = AgentCliOptions;
+
+const HELP = "/tools lists the tools, /exit (or Ctrl-D) leaves, Ctrl-C stops a running turn";
+
+/**
+ * `switchboard chat`: a conversation on stdin/stdout that keeps its history across turns. Each line is a turn
+ * of the agent loop; tool calls are shown on stderr as they finish. Ctrl-C during a turn stops that turn (its
+ * calls are answered, the history stays valid) and returns to the prompt; Ctrl-C at an empty prompt, Ctrl-D,
+ * end of input or `/exit` leaves. Works the same with piped stdin, without the prompt.
+ */
+export async function chatCommand(
+  options: ChatOptions,
+  io: CliIo,
+  input: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+): Promise<number> {
+  const session = await openAgentSession(options, io);
+  const tty = input.isTTY === true && process.stdout.isTTY === true;
+  const rl = createInterface({
+    input,
+    ...(tty ? { output: process.stdout } : {}),
+    terminal: tty,
+    prompt: "> ",
+  });
+  let running: AbortController | undefined;
+  const interrupt = () => {
+    if (running !== undefined) {
+      running.abort(new Error("interrupted"));
+    } else if (tty && rl.line !== "") {
+      // Ctrl-C on a half-typed line drops the line, as shells do.
+      rl.write(null, { ctrl: true, name: "u" });
+    } else {
+      rl.close();
+    }
+  };
+  rl.on("SIGINT", interrupt); // a terminal: readline reports Ctrl-C itself
+  process.on("SIGINT", interrupt); // piped input: the signal arrives at the process
+  const prompt = () => {
+    if (tty) rl.prompt();
+  };
+
+  io.err(`chat with ${session.adapter.provider} ${session.adapter.model}; ${HELP}`);
+  // biome-ignore lint/suspicious/noExplicitAny: the transcript is provider-native and opaque here.
+  let transcript: any[] = [];
+  try {
+    prompt();
+    for await (const raw of rl) {
+      const line = raw.trim();
+      if (line === "/exit" || line === "/quit") break;
+      if (line === "/tools") {
+        const tools = offeredTools(await session.buildTools());
+        io.out(
+          tools.length === 0
+            ? "(no tools)"
+            : renderTable(tools, [
+                { header: "name", value: (row) => row.name },
+                { header: "server/tool", value: (row) => `${row.server}/${row.tool}` },
+              ]),
+        );
+      } else if (line.startsWith("/")) {
+        io.err(`unknown command ${line}; ${HELP}`);
+      } else if (line !== "") {
+        running = new AbortController();
+        const result = await runAgent({
+          adapter: session.adapter,
+          host: session.host,
+          buildTools: session.buildTools,
+          messages: transcript,
+          prompt: line,
+          maxTurns: session.maxTurns,
+          signal: running.signal,
+          ...(options.system === undefined ? {} : { system: options.system }),
+          onEvent: (event) => {
+            const shown = formatAgentEvent(event);
+            if (shown !== undefined) io.err(shown);
+          },
+        });
+        running = undefined;
+        // Valid whatever happened: an interrupted turn's calls are answered, a failed request added nothing.
+        transcript = result.transcript;
+        if (result.text !== "") io.out(result.text);
+        const stop = describeStop(result, session.adapter.provider);
+        if (stop !== undefined) io.err(stop);
+      }
+      prompt();
+    }
+  } finally {
+    process.removeListener("SIGINT", interrupt);
+    rl.close();
+    await session.close();
+  }
+  return 0;
+}

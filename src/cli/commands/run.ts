@@ -1,0 +1,111 @@
+import type { AgentResult } from "../../agent/run-agent.js";
+import { runAgent } from "../../agent/run-agent.js";
+import { type AgentCliOptions, openAgentSession } from "../agent-session.js";
+import { captureRequest } from "../capture-request.js";
+import { describeStop, formatAgentEvent } from "../format-agent-events.js";
+import type { CliIo } from "../main.js";
+
+export interface RunOptions extends AgentCliOptions {
+  json?: boolean;
+  dryRun?: boolean;
+}
+
+/** The `--json` summary. */
+export interface RunReport {
+  provider: string;
+  model: string;
+  stopReason: AgentResult["stopReason"];
+  detail?: string;
+  finishReason?: string;
+  turns: number;
+  text: string;
+  usage: AgentResult["usage"];
+  toolCalls: AgentResult["toolCalls"];
+}
+
+/**
+ * `switchboard run "prompt"`: one agent run. Tool calls go to stderr as they finish, the final answer to
+ * stdout (or a JSON summary). Ctrl-C stops the run with every call answered; a second Ctrl-C kills it.
+ * Exit codes: 0 done, 1 stopped early (turn limit, budget) or failed, 130 interrupted.
+ */
+export async function runCommand(prompt: string, options: RunOptions, io: CliIo): Promise<number> {
+  if (options.dryRun) return dryRun(prompt, options, io);
+  const session = await openAgentSession(options, io);
+  const controller = new AbortController();
+  const interrupt = () => controller.abort(new Error("interrupted"));
+  process.once("SIGINT", interrupt);
+  try {
+    const result = await runAgent({
+      adapter: session.adapter,
+      host: session.host,
+      buildTools: session.buildTools,
+      prompt,
+      maxTurns: session.maxTurns,
+      signal: controller.signal,
+      ...(options.system === undefined ? {} : { system: options.system }),
+      onEvent: (event) => {
+        const line = formatAgentEvent(event);
+        if (line !== undefined) io.err(line);
+      },
+    });
+    if (options.json) io.out(JSON.stringify(report(session.adapter, result), null, 2));
+    else if (result.text !== "") io.out(result.text);
+    const stop = describeStop(result, session.adapter.provider);
+    if (stop !== undefined) io.err(`switchboard: ${stop}`);
+    return exitCode(result.stopReason);
+  } finally {
+    process.removeListener("SIGINT", interrupt);
+    await session.close();
+  }
+}
+
+/** Builds the first request exactly as it would be sent (the SDK serialises it), prints it, sends nothing. */
+async function dryRun(prompt: string, options: RunOptions, io: CliIo): Promise<number> {
+  const capture = captureRequest();
+  const session = await openAgentSession(options, io, { fetch: capture.fetch, dryRun: true });
+  try {
+    await runAgent({
+      adapter: session.adapter,
+      host: session.host,
+      buildTools: session.buildTools,
+      prompt,
+      maxTurns: 1,
+      ...(options.system === undefined ? {} : { system: options.system }),
+    });
+  } finally {
+    await session.close();
+  }
+  const request = capture.captured();
+  if (request === undefined) {
+    io.err("switchboard: the dry run produced no request");
+    return 1;
+  }
+  io.err(`dry run: ${request.method} ${request.url} (${session.adapter.provider}, not sent)`);
+  io.out(JSON.stringify(request.body, null, 2));
+  return 0;
+}
+
+function report(adapter: { provider: string; model: string }, result: AgentResult): RunReport {
+  return {
+    provider: adapter.provider,
+    model: adapter.model,
+    stopReason: result.stopReason,
+    ...(result.detail === undefined ? {} : { detail: result.detail }),
+    ...(result.finishReason === undefined ? {} : { finishReason: result.finishReason }),
+    turns: result.turns,
+    text: result.text,
+    usage: result.usage,
+    toolCalls: result.toolCalls,
+  };
+}
+
+function exitCode(reason: AgentResult["stopReason"]): number {
+  switch (reason) {
+    case "done":
+      return 0;
+    case "aborted":
+      return 130;
+    default:
+      return 1;
+  }
+}

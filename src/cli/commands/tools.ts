@@ -1,0 +1,87 @@
+import type { SwitchboardConfig } from "../../config/types.js";
+import { SwitchboardError } from "../../errors.js";
+import { isTargetId, TARGET_IDS, type TargetId } from "../../providers/targets.js";
+import { buildToolset, type Toolset } from "../../toolset/build-toolset.js";
+import { selectTools } from "../../toolset/select-tools.js";
+import { agentServers, connectForCli } from "../connect-for-cli.js";
+import { loadCliConfig } from "../load-cli-config.js";
+import type { CliIo } from "../main.js";
+import { renderTable } from "../render-table.js";
+
+export interface ToolsOptions {
+  config?: string;
+  provider: string;
+  agent?: string;
+  json?: boolean;
+}
+
+export function parseTarget(value: string): TargetId {
+  if (isTargetId(value)) return value;
+  throw new SwitchboardError(
+    "USAGE",
+    `Unknown provider "${value}"; expected one of: ${TARGET_IDS.join(", ")}`,
+  );
+}
+
+/** Connects, selects and translates: the toolset a request for this provider would carry right now. */
+export async function currentToolset(
+  config: SwitchboardConfig,
+  io: CliIo,
+  target: TargetId,
+  agent: string | undefined,
+): Promise<{ toolset: Toolset; failed: string[] }> {
+  const host = await connectForCli(config, io, agentServers(config, agent));
+  try {
+    const snapshot = host.catalog.snapshot();
+    const selected = selectTools(snapshot?.tools ?? [], config, agent === undefined ? {} : { agent });
+    const toolset = buildToolset(selected, target, { generation: snapshot?.generation ?? 0 });
+    const failed = host.servers.filter((server) => server.state === "failed").map((server) => server.name);
+    return { toolset, failed };
+  } finally {
+    await host.close();
+  }
+}
+
+/**
+ * `switchboard tools --provider P`: with `--json`, exactly the bytes of the `tools` value that request would
+ * carry (so it can be diffed or validated); otherwise a table of what is in it.
+ */
+export async function toolsCommand(options: ToolsOptions, io: CliIo): Promise<number> {
+  const target = parseTarget(options.provider);
+  const config = await loadCliConfig(options.config, io);
+  const { toolset, failed } = await currentToolset(config, io, target, options.agent);
+  const quarantined = toolset.entries.filter((entry) => entry.status === "quarantined");
+  if (options.json) {
+    io.out(toolset.json);
+  } else {
+    const emitted = toolset.entries.filter((entry) => entry.status === "ok");
+    io.out(
+      renderTable(emitted, [
+        { header: "name", value: (row) => row.name ?? "" },
+        { header: "server", value: (row) => row.server },
+        { header: "tool", value: (row) => row.tool },
+        { header: "strict", value: (row) => (row.strict ? "yes" : "no") },
+        { header: "bytes", value: (row) => String(row.json?.length ?? 0), align: "right" },
+        {
+          header: "changes",
+          value: (row) => row.warnings.map((warning) => warning.code).join(", "),
+          maxWidth: 60,
+        },
+      ]),
+    );
+    io.out(
+      `\n${emitted.length} tools for ${toolset.target.profile.label}; ${toolset.json.length} bytes; sha256 ${toolset.hash}`,
+    );
+  }
+  for (const warning of toolset.warnings) io.err(`warning: ${warning.message}`);
+  if (quarantined.length > 0) {
+    io.err(
+      `${quarantined.length} tools quarantined (not sent): ${quarantined.map((entry) => `${entry.server}/${entry.tool}`).join(", ")}; run \`switchboard check\` for reasons`,
+    );
+  }
+  if (failed.length > 0) {
+    io.err(`servers failed, their tools are missing: ${failed.join(", ")} (run \`switchboard inspect\`)`);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,40 @@
+import { connectHost, type Host } from "../catalog/host.js";
+import type { SwitchboardConfig } from "../config/types.js";
+import type { CliIo } from "./main.js";
+import { progressLine } from "./progress-line.js";
+
+/** Connects the configured servers (or `only` these) with a progress line, and waits for a settled catalogue. */
+export async function connectForCli(
+  config: SwitchboardConfig,
+  io: CliIo,
+  only?: readonly string[],
+): Promise<Host> {
+  const states = new Map<string, string>();
+  for (const server of Object.values(config.servers)) {
+    if (server.enabled && (only === undefined || only.includes(server.name)))
+      states.set(server.name, "connecting");
+  }
+  const progress = progressLine(io, states.size);
+  const timer = setInterval(() => progress.update(states), 120);
+  timer.unref();
+  try {
+    const host = await connectHost(config, {
+      ...(only === undefined ? {} : { only }),
+      onState: (server, state) => {
+        states.set(server, state);
+        progress.update(states);
+      },
+    });
+    await host.catalog.settled();
+    return host;
+  } finally {
+    clearInterval(timer);
+    progress.done();
+  }
+}
+
+/** The servers of an agent, for `only`; undefined when no agent was named. */
+export function agentServers(config: SwitchboardConfig, agent: string | undefined): string[] | undefined {
+  if (agent === undefined) return undefined;
+  return Object.hasOwn(config.agents, agent) ? config.agents[agent]?.servers : undefined;
+}

@@ -1,0 +1,85 @@
+/**
+ * switchboard: an MCP host. Connect many MCP servers, translate their tools for a model provider, answer every
+ * tool call. Named exports only; each comes from the layer that owns it.
+ *
+ * @example
+ * ```ts
+ * import { anthropicAdapter, connectHost, liveToolset, loadConfig, runAgent } from "switchboard";
+ *
+ * const config = await loadConfig("./switchboard.json");
+ * const host = await connectHost(config);
+ * const adapter = anthropicAdapter({ model: "claude-opus-4-8" });
+ * const result = await runAgent({
+ *   adapter,
+ *   host,
+ *   buildTools: liveToolset({ catalog: host.catalog, target: adapter.target, config }),
+ *   prompt: "What changed in the tickets today?",
+ * });
+ * console.log(result.text);
+ * await host.close();
+ * ```
+ */
+
+export {
+  type AgentEvent,
+  type AgentResult,
+  liveToolset,
+  type RunAgentOptions,
+  runAgent,
+  type StopReason,
+  type TokenBudget,
+} from "./agent/index.js";
+// Connections and the catalogue
+export { Catalog, type CatalogSnapshot, connectHost, type Host, type HostOptions } from "./catalog/index.js";
+// Config
+export { findConfigFile, loadConfig, parseConfig } from "./config/index.js";
+export type {
+  AgentConfig,
+  HttpServerConfig,
+  ServerConfig,
+  StdioServerConfig,
+  SwitchboardConfig,
+  ToolFilter,
+} from "./config/types.js";
+export { ConnectionPool, ServerConnection, type ServerStatus } from "./connect/index.js";
+// Cost
+export { estimateToolsetTokens, PRICES, priceFor, whatIf } from "./cost/index.js";
+// Dispatch and the loop
+export {
+  type ApprovalHook,
+  type ApprovalPolicy,
+  answerResponse,
+  type DispatchContext,
+  dispatchToolCalls,
+} from "./dispatch/index.js";
+// Errors
+export {
+  ConfigError,
+  type ConfigIssue,
+  ConnectionError,
+  type ErrorCode,
+  isSwitchboardError,
+  SwitchboardError,
+  ToolNotFoundError,
+} from "./errors.js";
+// Translation
+export { buildNameTable, type NameTable, resolveOrThrow } from "./naming/index.js";
+export { anthropicAdapter } from "./providers/anthropic/anthropic-adapter.js";
+export { geminiAdapter } from "./providers/gemini/gemini-adapter.js";
+export { openaiChatAdapter } from "./providers/openai-chat/openai-chat-adapter.js";
+export { openaiCompatibleAdapter } from "./providers/openai-compatible/openai-compatible-adapter.js";
+export { openaiResponsesAdapter } from "./providers/openai-responses/openai-responses-adapter.js";
+export { PROFILES } from "./providers/profiles.js";
+export { TARGETS, type Target, type TargetId } from "./providers/targets.js";
+export { validateTargetTools } from "./providers/validate-target-tools.js";
+export { type RepairResult, repairSchema } from "./schema/index.js";
+// Provider-neutral types
+export type * from "./spec/index.js";
+export {
+  type BuildToolsetOptions,
+  buildToolset,
+  type Toolset,
+  type ToolsetEntry,
+} from "./toolset/build-toolset.js";
+export { type CheckReport, checkTools } from "./toolset/check-tools.js";
+export { selectTools } from "./toolset/select-tools.js";

@@ -1,0 +1,112 @@
+/**
+ * Anthropic Messages behind the `ModelAdapter` seam, through `@anthropic-ai/sdk`. Assistant turns are replayed
+ * with their content blocks untouched, so thinking blocks keep their signatures (providers.md §1.2 rule 7).
+ */
+import type Anthropic from "@anthropic-ai/sdk";
+import type {
+  Message,
+  MessageCreateParamsNonStreaming,
+  MessageParam,
+  Tool,
+} from "@anthropic-ai/sdk/resources/messages/messages";
+import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
+import type { TranslationWarning } from "../../spec/warning.js";
+import { type AnthropicClientOptions, createAnthropicClient } from "./anthropic-api.js";
+import { convertAnthropicUsage } from "./convert-anthropic-usage.js";
+import { convertToolResults } from "./convert-tool-results.js";
+import { mapAnthropicStopReason } from "./map-anthropic-stop-reason.js";
+import { readToolCalls } from "./read-tool-calls.js";
+
+/**
+ * Default `max_tokens` (the API requires one). Below the SDK's non-streaming ceiling (about 21,000 tokens, the
+ * size it expects to take ten minutes), since the adapter does not stream.
+ */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
+
+/** Body fields the adapter sets itself; everything else can be passed through `params`. */
+type OwnFields = "model" | "messages" | "tools" | "system" | "max_tokens" | "stream";
+
+export interface AnthropicAdapterOptions {
+  model: string;
+  /** Your own client (proxies, Bedrock or Vertex variants, custom retries); else one is made from `clientOptions`. */
+  client?: Anthropic;
+  clientOptions?: AnthropicClientOptions;
+  /** Default 8192; a request's own `maxTokens` wins. */
+  maxTokens?: number;
+  /** The toolset target (default `anthropic`; `anthropic-strict` sends grammar-checked tools). */
+  target?: "anthropic" | "anthropic-strict";
+  /** Extra body fields sent with every request: `thinking`, `temperature`, `tool_choice`, `metadata`, … */
+  params?: Omit<Partial<MessageCreateParamsNonStreaming>, OwnFields>;
+}
+
+export type AnthropicAdapter = ModelAdapter<MessageParam, Message>;
+
+export function anthropicAdapter(options: AnthropicAdapterOptions): AnthropicAdapter {
+  const client = options.client ?? createAnthropicClient(options.clientOptions);
+  const { model } = options;
+  return {
+    provider: "anthropic",
+    model,
+    wire: "anthropic",
+    target: options.target ?? "anthropic",
+    async generate(request): Promise<ModelResponse<Message>> {
+      const body: MessageCreateParamsNonStreaming = {
+        ...options.params,
+        model,
+        max_tokens: request.maxTokens ?? options.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+        messages: [...request.messages],
+        ...(request.system === undefined || request.system === "" ? {} : { system: request.system }),
+        ...(request.tools.length === 0 ? {} : { tools: request.tools as Tool[] }),
+      };
+      const response = await client.messages.create(
+        body,
+        request.signal === undefined ? undefined : { signal: request.signal },
+      );
+      const toolCalls = readToolCalls(response);
+      return {
+        response,
+        text: textOf(response),
+        toolCalls,
+        toolCallCount: toolCalls.length,
+        finishReason: mapAnthropicStopReason(response.stop_reason),
+        ...(response.stop_reason === null ? {} : { rawFinishReason: response.stop_reason }),
+        usage: convertAnthropicUsage(response.usage),
+        warnings: warningsOf(response),
+      };
+    },
+    userMessage: (text) => ({ role: "user", content: text }),
+    appendAssistant(transcript, response) {
+      // An empty assistant turn is rejected mid-conversation; with nothing said there is nothing to replay.
+      if (response.content.length === 0) return [...transcript];
+      return [...transcript, { role: "assistant", content: response.content }];
+    },
+    convertToolResults(calls, results) {
+      const { message, warnings } = convertToolResults(calls, results);
+      return { append: calls.length === 0 ? [] : [message], warnings };
+    },
+    appendToolResults: (transcript, append) => [...transcript, ...append],
+  };
+}
+
+function textOf(response: Message): string {
+  return response.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+}
+
+function warningsOf(response: Message): TranslationWarning[] {
+  switch (response.stop_reason) {
+    case "max_tokens":
+      return [warning("max-tokens", "the answer was cut off at max_tokens")];
+    case "model_context_window_exceeded":
+      return [warning("context-window", "the conversation filled the model's context window")];
+    case "refusal":
+      return [warning("refusal", "the model declined to answer (stop_reason refusal)")];
+    case "pause_turn":
+      return [warning("pause-turn", "a server tool paused the turn (stop_reason pause_turn)")];
+    default:
+      return [];
+  }
+}
+
+function warning(code: string, message: string): TranslationWarning {
+  return { code, path: "", message };
+}

@@ -1,0 +1,125 @@
+/**
+ * Gemini generateContent behind the `ModelAdapter` seam, through `@google/genai`. The model's content is
+ * replayed whole, every part as returned, so a `functionCall` keeps the `thoughtSignature` Gemini 3 requires back
+ * (providers.md §3.4 rule 3, regression #40) and thought parts stay where they were.
+ */
+import type {
+  Content,
+  GenerateContentConfig,
+  GenerateContentResponse,
+  GoogleGenAI,
+  Part,
+  Tool,
+} from "@google/genai";
+import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
+import type { TranslationWarning } from "../../spec/warning.js";
+import { convertGeminiUsage } from "./convert-gemini-usage.js";
+import { convertToolResults } from "./convert-tool-results.js";
+import { createGeminiClient, type GeminiClientOptions } from "./gemini-api.js";
+import { mapGeminiStopReason } from "./map-gemini-stop-reason.js";
+import { readToolCalls } from "./read-tool-calls.js";
+
+type OwnFields = "tools" | "systemInstruction" | "maxOutputTokens" | "abortSignal";
+
+export interface GeminiAdapterOptions {
+  model: string;
+  /** Your own client (Vertex AI, proxies); else one is made from `clientOptions`. */
+  client?: GoogleGenAI;
+  clientOptions?: GeminiClientOptions;
+  /** Sent as `maxOutputTokens` when set; a request's own `maxTokens` wins. No limit by default. */
+  maxTokens?: number;
+  /** The toolset target (default `gemini`, the `parameters` dialect; or `gemini-json-schema`). */
+  target?: "gemini" | "gemini-json-schema";
+  /** Extra config sent with every request: `thinkingConfig`, `temperature`, `toolConfig`, … */
+  config?: Omit<GenerateContentConfig, OwnFields>;
+  /** Send tool-result images and audio as function-response parts (multimodal function responses, Gemini 3+). */
+  inlineMedia?: boolean;
+}
+
+export type GeminiAdapter = ModelAdapter<Content, GenerateContentResponse>;
+
+export function geminiAdapter(options: GeminiAdapterOptions): GeminiAdapter {
+  const client = options.client ?? createGeminiClient(options.clientOptions);
+  const { model } = options;
+  const convertOptions = options.inlineMedia === undefined ? {} : { inlineMedia: options.inlineMedia };
+  return {
+    provider: "gemini",
+    model,
+    wire: "gemini",
+    target: options.target ?? "gemini",
+    async generate(request): Promise<ModelResponse<GenerateContentResponse>> {
+      const maxTokens = request.maxTokens ?? options.maxTokens;
+      const config: GenerateContentConfig = {
+        ...options.config,
+        ...(request.tools.length === 0 ? {} : { tools: request.tools as Tool[] }),
+        ...(request.system === undefined || request.system === ""
+          ? {}
+          : { systemInstruction: request.system }),
+        ...(maxTokens === undefined ? {} : { maxOutputTokens: maxTokens }),
+        ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
+      };
+      const response = await client.models.generateContent({
+        model,
+        contents: [...request.messages],
+        config,
+      });
+      const candidate = response.candidates?.[0];
+      const toolCalls = readToolCalls(response);
+      const blockReason = response.promptFeedback?.blockReason;
+      const rawFinishReason = candidate?.finishReason ?? blockReason;
+      return {
+        response,
+        text: textOf(candidate?.content?.parts ?? []),
+        toolCalls,
+        toolCallCount: toolCalls.length,
+        finishReason: mapGeminiStopReason(candidate?.finishReason, {
+          hasToolCalls: toolCalls.length > 0,
+          promptBlocked: candidate === undefined && blockReason !== undefined,
+        }),
+        ...(rawFinishReason === undefined ? {} : { rawFinishReason }),
+        usage: convertGeminiUsage(response.usageMetadata),
+        warnings: warningsOf(response),
+      };
+    },
+    userMessage: (text) => ({ role: "user", parts: [{ text }] }),
+    appendAssistant(transcript, response) {
+      const content = response.candidates?.[0]?.content;
+      // A blocked or empty candidate has nothing to replay, and Gemini rejects a content with no parts.
+      if (content === undefined || (content.parts ?? []).length === 0) return [...transcript];
+      return [...transcript, content.role === "model" ? content : { ...content, role: "model" }];
+    },
+    convertToolResults(calls, results) {
+      const { content, warnings } = convertToolResults(calls, results, convertOptions);
+      return { append: calls.length === 0 ? [] : [content], warnings };
+    },
+    appendToolResults: (transcript, append) => [...transcript, ...append],
+  };
+}
+
+/** Text parts, thoughts excluded (the SDK's `text` getter would also log a warning when calls are present). */
+function textOf(parts: readonly Part[]): string {
+  return parts
+    .map((part) => (typeof part.text === "string" && part.thought !== true ? part.text : ""))
+    .join("");
+}
+
+function warningsOf(response: GenerateContentResponse): TranslationWarning[] {
+  const candidate = response.candidates?.[0];
+  const blockReason = response.promptFeedback?.blockReason;
+  if (candidate === undefined) {
+    return [
+      warning(
+        "no-candidates",
+        `no answer came back${blockReason ? ` (prompt blocked: ${blockReason})` : ""}`,
+      ),
+    ];
+  }
+  const reason = candidate.finishReason;
+  if (reason === undefined || reason === "STOP") return [];
+  const detail = candidate.finishMessage ? `: ${candidate.finishMessage}` : "";
+  return [warning("finish-reason", `the model stopped with ${reason}${detail}`)];
+}
+
+function warning(code: string, message: string): TranslationWarning {
+  return { code, path: "", message };
+}

@@ -1,0 +1,32 @@
+/**
+ * Any server that speaks OpenAI Chat Completions (Ollama, vLLM, llama.cpp, LM Studio, gateways) behind the
+ * `ModelAdapter` seam. It is the Chat Completions adapter with this dialect's differences: a required base URL,
+ * an optional key, `max_tokens` (what these servers understand), and tolerant stop-reason and usage readers.
+ * It shares the Chat Completions code on purpose: the wire format is the same, only the server differs.
+ */
+import type OpenAI from "openai";
+import {
+  chatAdapter,
+  type OpenAIChatAdapter,
+  type OpenAIChatAdapterOptions,
+} from "../openai-chat/openai-chat-adapter.js";
+import { convertOpenAICompatibleUsage } from "./convert-openai-compatible-usage.js";
+import { mapOpenAICompatibleStopReason } from "./map-openai-compatible-stop-reason.js";
+import { createOpenAICompatibleClient, type OpenAICompatibleClientOptions } from "./openai-compatible-api.js";
+
+export interface OpenAICompatibleAdapterOptions
+  extends Omit<OpenAIChatAdapterOptions, "client" | "clientOptions"> {
+  /** Your own client, already pointed at the server; else one is made from `clientOptions`. */
+  client?: OpenAI;
+  clientOptions?: OpenAICompatibleClientOptions;
+}
+
+export function openaiCompatibleAdapter(options: OpenAICompatibleAdapterOptions): OpenAIChatAdapter {
+  const { client, clientOptions, ...rest } = options;
+  return chatAdapter(rest, client ?? createOpenAICompatibleClient(clientOptions), {
+    provider: "openai-compatible",
+    maxTokensField: "max_tokens",
+    mapStopReason: mapOpenAICompatibleStopReason,
+    convertUsage: convertOpenAICompatibleUsage,
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * OpenAI Responses behind the `ModelAdapter` seam, through the `openai` SDK, stateless: every request carries
+ * the whole transcript and no `previous_response_id`. A response's output items are replayed as input items
+ * exactly as returned, so each `function_call` keeps the `reasoning` item it was made with (providers.md §2.3
+ * rule 6, regression #27).
+ */
+import type OpenAI from "openai";
+import type {
+  Response,
+  ResponseCreateParamsNonStreaming,
+  ResponseIncludable,
+  ResponseInputItem,
+  Tool,
+} from "openai/resources/responses/responses";
+import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
+import type { TranslationWarning } from "../../spec/warning.js";
+import { convertOpenAIResponsesUsage } from "./convert-openai-responses-usage.js";
+import { convertToolResults } from "./convert-tool-results.js";
+import { mapOpenAIResponsesStopReason } from "./map-openai-responses-stop-reason.js";
+import { createOpenAIResponsesClient, type OpenAIResponsesClientOptions } from "./openai-responses-api.js";
+import { readToolCalls } from "./read-tool-calls.js";
+
+type OwnFields =
+  | "model"
+  | "input"
+  | "instructions"
+  | "tools"
+  | "max_output_tokens"
+  | "stream"
+  | "previous_response_id";
+
+export interface OpenAIResponsesAdapterOptions {
+  model: string;
+  /** Your own client (Azure, proxies, custom retries); else one is made from `clientOptions`. */
+  client?: OpenAI;
+  clientOptions?: OpenAIResponsesClientOptions;
+  /** Sent as `max_output_tokens` when set; a request's own `maxTokens` wins. No limit by default. */
+  maxTokens?: number;
+  /**
+   * Extra body fields sent with every request: `reasoning`, `store`, `include`, `tool_choice`, … With
+   * `store: false`, `reasoning.encrypted_content` is added to `include`, since reasoning items can then only be
+   * replayed with their encrypted content.
+   */
+  params?: Omit<Partial<ResponseCreateParamsNonStreaming>, OwnFields>;
+}
+
+export type OpenAIResponsesAdapter = ModelAdapter<ResponseInputItem, Response>;
+
+const ENCRYPTED_REASONING: ResponseIncludable = "reasoning.encrypted_content";
+
+export function openaiResponsesAdapter(options: OpenAIResponsesAdapterOptions): OpenAIResponsesAdapter {
+  const client = options.client ?? createOpenAIResponsesClient(options.clientOptions);
+  const { model } = options;
+  const params = withReplayableReasoning(options.params ?? {});
+  return {
+    provider: "openai-responses",
+    model,
+    wire: "openai-responses",
+    target: "openai-responses",
+    async generate(request): Promise<ModelResponse<Response>> {
+      const maxTokens = request.maxTokens ?? options.maxTokens;
+      const body: ResponseCreateParamsNonStreaming = {
+        ...params,
+        model,
+        input: [...request.messages],
+        ...(request.system === undefined || request.system === "" ? {} : { instructions: request.system }),
+        ...(request.tools.length === 0 ? {} : { tools: request.tools as Tool[] }),
+        ...(maxTokens === undefined ? {} : { max_output_tokens: maxTokens }),
+      };
+      const response = await client.responses.create(
+        body,
+        request.signal === undefined ? undefined : { signal: request.signal },
+      );
+      const toolCalls = readToolCalls(response);
+      const { text, refusals } = textOf(response);
+      const finishReason = mapOpenAIResponsesStopReason(response, toolCalls.length > 0);
+      return {
+        response,
+        text,
+        toolCalls,
+        toolCallCount: toolCalls.length,
+        finishReason: refusals.length > 0 && finishReason === "stop" ? "content-filter" : finishReason,
+        ...rawFinish(response),
+        usage: convertOpenAIResponsesUsage(response.usage),
+        warnings: warningsOf(response, refusals),
+      };
+    },
+    userMessage: (text) => ({ role: "user", content: text }),
+    // Output items are valid input items; replaying all of them keeps reasoning next to its calls.
+    appendAssistant: (transcript, response) => [...transcript, ...(response.output as ResponseInputItem[])],
+    convertToolResults(calls, results) {
+      const { items, warnings } = convertToolResults(calls, results);
+      return { append: items, warnings };
+    },
+    appendToolResults: (transcript, append) => [...transcript, ...append],
+  };
+}
+
+function withReplayableReasoning(
+  params: NonNullable<OpenAIResponsesAdapterOptions["params"]>,
+): NonNullable<OpenAIResponsesAdapterOptions["params"]> {
+  if (params.store !== false || params.include?.includes(ENCRYPTED_REASONING)) return params;
+  return { ...params, include: [...(params.include ?? []), ENCRYPTED_REASONING] };
+}
+
+function textOf(response: Response): { text: string; refusals: string[] } {
+  let text = "";
+  const refusals: string[] = [];
+  for (const item of response.output) {
+    if (item.type !== "message") continue;
+    for (const part of item.content) {
+      if (part.type === "output_text") text += part.text;
+      else if (part.type === "refusal") refusals.push(part.refusal);
+    }
+  }
+  return { text, refusals };
+}
+
+function rawFinish(response: Response): { rawFinishReason?: string } {
+  const reason = response.incomplete_details?.reason;
+  if (typeof reason === "string") return { rawFinishReason: `${response.status}: ${reason}` };
+  return typeof response.status === "string" ? { rawFinishReason: response.status } : {};
+}
+
+function warningsOf(response: Response, refusals: readonly string[]): TranslationWarning[] {
+  const warnings = refusals.map((refusal) => warning("refusal", `the model refused: ${refusal}`));
+  if (response.status === "incomplete") {
+    const reason = response.incomplete_details?.reason ?? "unknown";
+    warnings.push(warning("incomplete", `the response is incomplete (${reason})`));
+  }
+  if (response.status === "failed") {
+    const detail = response.error?.message ?? "no error details";
+    warnings.push(warning("failed", `the response failed: ${detail}`));
+  }
+  return warnings;
+}
+
+function warning(code: string, message: string): TranslationWarning {
+  return { code, path: "", message };
+}

@@ -1,0 +1,17 @@
+import type { JsonObject } from "../spec/json.js";
+
+/**
+ * One tool after naming and schema repair, before it takes a provider's wire shape. The provider
+ * `prepare-tools` functions are pure maps from a sorted list of these to the provider's `tools` array.
+ */
+export interface PreparedTool {
+  /** The emitted (legal, unique) name from the name table. */
+  name: string;
+  description: string;
+  /** Repaired and canonicalised input schema. */
+  schema: JsonObject;
+  /** Whether this tool is sent with `strict: true`. */
+  strict: boolean;
+  /** Gemini only: send no parameters at all (an empty root object is rejected there). */
+  omitParameters?: boolean;
+}

@@ -1,0 +1,221 @@
+/**
+ * The agent loop end to end, for each provider API and an OpenAI-compatible server: real fixture MCP servers
+ * over stdio (connectHost), the official SDKs, the strict emulator playing the model. Parallel calls over
+ * several turns with a list_changed in the middle, the turn limit, a token budget, and an abort while calls
+ * hang; after every early stop the transcript must still be accepted by the emulator.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { liveToolset } from "../../src/agent/live-toolset.js";
+import { type AgentResult, runAgent } from "../../src/agent/run-agent.js";
+import { connectHost, type Host } from "../../src/catalog/host.js";
+import { anthropicAdapter } from "../../src/providers/anthropic/anthropic-adapter.js";
+import { geminiAdapter } from "../../src/providers/gemini/gemini-adapter.js";
+import { openaiChatAdapter } from "../../src/providers/openai-chat/openai-chat-adapter.js";
+import { openaiCompatibleAdapter } from "../../src/providers/openai-compatible/openai-compatible-adapter.js";
+import { openaiResponsesAdapter } from "../../src/providers/openai-responses/openai-responses-adapter.js";
+import type { ModelAdapter } from "../../src/spec/model-adapter.js";
+import { startEmulator } from "../../src/testing/emulator/index.js";
+import type { Emulator, RequestView, Turn } from "../../src/testing/emulator/types.js";
+import { dispatchFixture } from "../fixtures/dispatch-fixture-command.js";
+import { childPids, configOf } from "./helpers.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: the table holds adapters of every provider's message types.
+type AnyAdapter = ModelAdapter<any, any>;
+
+/** What each request offered, per scenario (`system` names the scenario), in arrival order. */
+const offered = new Map<string, string[][]>();
+/** Every tool result text in the history of the latest request, per scenario. */
+const history = new Map<string, string[]>();
+
+const scenarios: Record<string, (view: RequestView) => Turn> = {
+  parallel: (view) =>
+    [
+      {
+        toolCalls: [
+          { name: "main__echo", arguments: { text: "alpha" } },
+          { name: "main__add", arguments: { a: 2, b: 3 } },
+          { name: "main__fail", arguments: {} },
+        ],
+      },
+      { toolCalls: [{ name: "main__remove_tool", arguments: { name: "doomed" } }] },
+      { toolCalls: [{ name: "main__echo", arguments: { text: "beta" } }] },
+      { text: `final: ${view.toolResults.map((result) => result.text).join(", ")}` },
+    ][view.turnIndex] ?? { text: "out of script" },
+  forever: () => ({ toolCalls: [{ name: "main__echo", arguments: { text: "again" } }] }),
+  abort: (view) =>
+    view.turnIndex === 0
+      ? {
+          toolCalls: [
+            { name: "main__hang", arguments: {} },
+            { name: "main__echo", arguments: { text: "quick" } },
+          ],
+        }
+      : { text: `recovered after: ${view.toolResults.map((result) => result.text).join(" | ")}` },
+};
+
+function model(view: RequestView): Turn {
+  const key = `${view.api}:${view.model}:${view.system}`;
+  offered.set(key, [...(offered.get(key) ?? []), view.tools]);
+  history.set(
+    key,
+    view.messages.flatMap((message) => message.toolResults.map((result) => result.text)),
+  );
+  const scenario = scenarios[view.system];
+  if (scenario === undefined) throw new Error(`unknown scenario ${view.system}`);
+  return scenario(view);
+}
+
+const adapters: [string, (emulator: Emulator) => AnyAdapter][] = [
+  [
+    "Anthropic Messages",
+    (emulator) =>
+      anthropicAdapter({
+        model: "claude-opus-4-8",
+        clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.anthropic, maxRetries: 0 },
+        // Thinking on: every replayed tool turn must keep its signed thinking block.
+        params: { thinking: { type: "enabled", budget_tokens: 1024 } },
+      }),
+  ],
+  [
+    "OpenAI Chat Completions",
+    (emulator) =>
+      openaiChatAdapter({
+        model: "gpt-4.1",
+        clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.openai, maxRetries: 0 },
+      }),
+  ],
+  [
+    "OpenAI Responses",
+    (emulator) =>
+      openaiResponsesAdapter({
+        model: "gpt-5",
+        clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.openai, maxRetries: 0 },
+      }),
+  ],
+  [
+    "Gemini generateContent",
+    (emulator) =>
+      geminiAdapter({
+        model: "gemini-3-flash-preview",
+        clientOptions: { apiKey: "test", baseUrl: emulator.baseUrls.gemini },
+      }),
+  ],
+  [
+    "OpenAI-compatible",
+    (emulator) =>
+      openaiCompatibleAdapter({
+        model: "qwen3:8b",
+        clientOptions: { baseURL: emulator.baseUrls.openai, apiKey: "test", maxRetries: 0 },
+      }),
+  ],
+];
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator({ script: model });
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+describe.each(adapters)("%s", (_label, make) => {
+  let host: Host;
+  let adapter: AnyAdapter;
+
+  beforeAll(async () => {
+    host = await connectHost(configOf(dispatchFixture("main")), { catalog: { debounceMs: 20 } });
+    adapter = make(emulator);
+  });
+  afterAll(async () => {
+    await host?.close();
+    expect(childPids()).toEqual([]);
+  });
+
+  const key = (scenario: string) => `${adapter.wire}:${adapter.model}:${scenario}`;
+  const run = (scenario: string, extra: Partial<Parameters<typeof runAgent>[0]> = {}) =>
+    runAgent({
+      adapter,
+      host,
+      buildTools: liveToolset({ catalog: host.catalog, target: adapter.target }),
+      prompt: "Use the tools.",
+      system: scenario,
+      ...extra,
+    });
+
+  /** Sends the transcript once more, as a continuation would; the emulator must accept it. */
+  async function accepted(result: AgentResult): Promise<number> {
+    const before = emulator.requests.length;
+    const tools = (await liveToolset({ catalog: host.catalog, target: adapter.target })()).tools;
+    await adapter.generate({ messages: result.transcript, tools, system: "forever" });
+    return emulator.requests[before]!.status;
+  }
+
+  it("runs several turns of parallel calls; a tool removed by list_changed is gone at the next turn", async () => {
+    const before = emulator.requests.length;
+    const ended: string[] = [];
+    const result = await run("parallel", {
+      onEvent: (event) => {
+        if (event.type === "tool-call-end") ended.push(`${event.tool}:${event.outcome}`);
+      },
+    });
+    expect(result.stopReason).toBe("done");
+    expect(result.turns).toBe(4);
+    expect(result.text).toBe("final: beta");
+    expect(ended.slice(0, 3).sort()).toEqual(["add:ok", "echo:ok", "fail:tool-error"]);
+    expect(ended.slice(3)).toEqual(["remove_tool:ok", "echo:ok"]);
+    expect(emulator.requests.slice(before).map((request) => request.status)).toEqual([200, 200, 200, 200]);
+    const tools = offered.get(key("parallel")) ?? [];
+    expect(tools[0]).toContain("main__doomed");
+    expect(tools[2]).not.toContain("main__doomed");
+    expect(tools[2]).toContain("main__echo");
+    expect(result.usage.inputTokens).toBeGreaterThan(0);
+    expect(result.usage.outputTokens).toBeGreaterThan(0);
+  });
+
+  it("stops at maxTurns with every call answered; the transcript is accepted afterwards", async () => {
+    const before = emulator.requests.length;
+    const result = await run("forever", { maxTurns: 3 });
+    expect(result.stopReason).toBe("max-turns");
+    expect(result.turns).toBe(3);
+    expect(emulator.requests.length - before).toBe(3);
+    expect(result.toolCalls.map((call) => call.outcome)).toEqual(["ok", "ok", "aborted"]);
+    expect(await accepted(result)).toBe(200);
+  });
+
+  it("stops when the token budget is spent, without running the calls it could not afford", async () => {
+    const result = await run("forever", { budget: { maxTotalTokens: 1 } });
+    expect(result.stopReason).toBe("budget");
+    expect(result.detail).toMatch(/^total tokens \d+ exceed maxTotalTokens 1$/);
+    expect(result.turns).toBe(1);
+    expect(result.toolCalls.map((call) => call.outcome)).toEqual(["aborted"]);
+    expect(await accepted(result)).toBe(200);
+  });
+
+  it("aborts while a call hangs, answers both calls, and the conversation continues", async () => {
+    const controller = new AbortController();
+    const started = performance.now();
+    const first = await run("abort", {
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === "tool-call-end" && event.tool === "echo") {
+          setTimeout(() => controller.abort(new Error("user pressed Ctrl-C")), 50);
+        }
+      },
+    });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(first.stopReason).toBe("aborted");
+    expect(first.detail).toBe("user pressed Ctrl-C");
+    expect(first.toolCalls.map((call) => `${call.tool}:${call.outcome}`).sort()).toEqual([
+      "echo:ok",
+      "hang:aborted",
+    ]);
+    const second = await run("abort", { messages: first.transcript, prompt: "Carry on." });
+    expect(second.stopReason).toBe("done");
+    expect(second.turns).toBe(1);
+    // The model sees both answers in the history: the hung call's says it was stopped.
+    const seen = history.get(key("abort")) ?? [];
+    expect(seen).toHaveLength(2);
+    expect(seen.some((text) => text.includes("quick"))).toBe(true);
+    expect(seen.some((text) => /aborted before it finished/.test(text))).toBe(true);
+  });
+});
