@@ -2,34 +2,43 @@
  * Per-provider JSON Schema repair: one MCP `inputSchema` in, one schema the provider accepts out.
  *
  * `repairSchema(input, dialect, { maxRefDepth })` never throws and never mutates `input`:
- * - `{ ok: true, schema, warnings }`: `schema` is a fresh JSON object for `dialect`; repairing it again
- *   returns the same schema and no warnings (idempotent).
+ * - `{ ok: true, schema, warnings }`: `schema` is a fresh JSON object with `type: "object"` at the root;
+ *   repairing it again with the same dialect returns the same schema and no warnings (the pipeline re-runs
+ *   itself until it reaches that fixed point).
  * - `{ ok: false, reason, warnings }`: quarantine this one tool. Causes: the input is not an object schema
- *   (a string, array, number or `false`; `null`/`undefined`/`true` instead mean "no arguments"), it is too
- *   large (over 2,000,000 JSON values, or over 50,000 nodes after inlining `$ref` at depth 1), or, for
- *   `anthropic-strict`/`openai-strict` only, it has a part no strict grammar can express losslessly. Those
- *   reasons start with `cannot be made strict:` and come with `strict-unrepresentable` (or
- *   `strict-limit-exceeded`) warnings: the prepare-tools step should then send the tool non-strict (repair
- *   with `anthropic`/`openai` and `strict: false`), which is OpenAI's documented behaviour.
+ *   (a string, number, array, `false`, a function; `null`/`undefined`/`true` instead mean "no arguments");
+ *   it is too large (over 2,000,000 JSON values, or over 20,000 schema nodes once `$ref`s are inlined, even
+ *   after halving the recursion depth); or, for `anthropic-strict`/`openai-strict` only, a part no strict
+ *   grammar can express losslessly (free-form object, map, and for OpenAI also an untyped value or an array
+ *   without `items`) or a size over the provider's strict limits. Those reasons start with
+ *   `cannot be made strict:` and come with `strict-unrepresentable`/`strict-limit-exceeded` warnings: the
+ *   prepare-tools step should then repair with `anthropic`/`openai` and send the tool with `strict: false`
+ *   (OpenAI's documented behaviour for schemas strict mode cannot take).
  *
- * Every warning's `path` is a JSON pointer into the ORIGINAL schema (for inlined definitions: the
- * definition's own location, e.g. `/$defs/Item/properties/url`); `code` is a `SchemaWarningCode`. Dropped
- * value constraints are appended to that node's `description` (e.g. `(format: uri; minimum: 1)`).
+ * Every warning's `path` is a JSON pointer into the ORIGINAL schema (inside an inlined definition: the
+ * definition's own location, e.g. `/$defs/Item/properties/url`); `code` is a stable `SchemaWarningCode`.
+ * Lossless normalisations (`$schema`/`$id`/`$comment` removed, `true` → `{}`, zod's never-branches removed,
+ * nested `anyOf` flattened, OpenAPI `nullable` ↔ a `"null"` type) are silent. Dropped value constraints are
+ * appended to that node's `description`, e.g. `(format: uri; minimum: 1)`, so the model still sees them.
  *
- * Decisions the prepare-tools step relies on:
+ * Decisions the prepare-tools and dispatch steps rely on:
  * - Zero-argument tools: `gemini-openapi` returns `{type:"object"}` with no `properties` key (Gemini rejects
- *   empty `properties`, providers.md §9 #30, and accepts this shape); the step may also omit `parameters`
- *   when `schema.properties` is absent. Strict dialects return `{type:"object", properties:{},
- *   additionalProperties:false}` (plus `required: []` for OpenAI). Other dialects keep what the server sent.
- * - `openai-strict`: optional properties become required + nullable, so the model sends `null` for "not
- *   given"; each such property has an `optional-made-nullable` warning whose path names it, so the dispatch
- *   step can delete `null` arguments there before calling a server whose schema does not allow null.
- * - `anthropic-strict` keeps optional properties optional (Anthropic allows ≤24 optional parameters per
- *   request and counts every nullable union against ≤16); `strictBudget(schema)` gives both counts.
- * - `$ref` is inlined for every dialect except `mcp`; recursion is cut after `maxRefDepth` levels (a
- *   permissive schema of the definition's type, or a closed empty object in strict dialects).
- * - Gemini enums on number/boolean nodes move to the description (the model keeps sending numbers);
- *   string or untyped enums with non-string members are stringified.
+ *   empty `properties`, providers.md §9 #30, and accepts this shape); the step may instead omit
+ *   `parameters` when `schema.properties` is absent. Strict dialects return a closed empty object
+ *   (`properties: {}`, `additionalProperties: false`, plus `required: []` for OpenAI).
+ * - `openai-strict`: optional properties become required and nullable, so the model sends `null` for "not
+ *   given"; each has an `optional-made-nullable` warning naming it. A server whose own schema forbids null
+ *   needs those nulls removed before the call (a dispatch concern; paths inside inlined definitions name
+ *   the definition, not each use).
+ * - `anthropic-strict` keeps optional properties optional: Anthropic allows ≤24 optional parameters per
+ *   request and counts every nullable union against ≤16. `strictBudget(schema)` returns both counts for the
+ *   request-wide check; a tool that alone exceeds a cap is quarantined.
+ * - `$ref` is inlined for every dialect except `mcp`; recursion is cut after `maxRefDepth` levels (default
+ *   8) with a permissive schema of the definition's type, or a closed empty object in strict dialects.
+ * - Gemini `parameters`: every node gets a type (an untyped "any value" node becomes `string`, a value the
+ *   server still accepts); an array without items gets `items: {type:"string"}`; enums on number/boolean
+ *   nodes move to the description (so the model keeps sending numbers), untyped or string enums with other
+ *   members are stringified. Types stay lowercase (the API accepts both cases).
  */
 
 export type { SchemaWarningCode } from "./repair-context.js";

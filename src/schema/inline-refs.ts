@@ -181,7 +181,11 @@ function resolver(root: JsonObject, ctx: RepairContext): (ref: string) => Resolv
 function collectAnchors(root: JsonObject, ctx: RepairContext): Map<string, Resolved> {
   const anchors = new Map<string, Resolved>();
   const visit = (value: JsonValue, path: string): void => {
-    if (Array.isArray(value)) value.forEach((item, index) => visit(item, pointer(path, index)));
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        visit(item, pointer(path, index));
+      });
+    }
     if (!isObject(value)) return;
     const anchor = own(value, "$anchor");
     const id = own(value, "$id");

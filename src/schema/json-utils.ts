@@ -42,6 +42,12 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
 
 /** Values deduplicated by structural equality, first occurrence kept. */
 export function uniqueValues(values: readonly JsonValue[]): JsonValue[] {
+  if (values.length <= 32) {
+    // Pairwise: cheaper than serialising whole subschemas, and differences show up in the first keys.
+    const out: JsonValue[] = [];
+    for (const value of values) if (!out.some((kept) => jsonEqual(kept, value))) out.push(value);
+    return out.length === values.length ? (values as JsonValue[]) : out;
+  }
   const seen = new Set<unknown>();
   const out: JsonValue[] = [];
   for (const value of values) {

@@ -1,5 +1,4 @@
 import type { JsonObject } from "../spec/json.js";
-import { moveToDescription } from "./constraints-to-description.js";
 import { isObject, own } from "./json-utils.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import { quarantine, type RepairContext } from "./repair-context.js";
@@ -12,8 +11,8 @@ import {
   addInferredType,
   closeEmptyRoot,
   findUnrepresentable,
+  formatAllowed,
   keepOnly,
-  limitFormat,
   quarantineIfNeeded,
   strictArray,
 } from "./strict-common.js";
@@ -97,21 +96,15 @@ function strictNode(input: JsonObject, path: string, ctx: RepairContext): JsonOb
   node = addInferredType(node, path, ctx);
   node = dropInapplicable(node, path, ctx);
   node = strictArray(node, path, ctx, (items) => strictNode(items, `${path}/items`, ctx));
-  node = limitFormat(node, ANTHROPIC_STRICT_FORMATS, path, ctx, WHY);
+  const also: string[] = [];
+  if (!formatAllowed(node, ANTHROPIC_STRICT_FORMATS)) also.push("format");
   const minItems = own(node, "minItems");
-  if (minItems !== undefined && minItems !== 0 && minItems !== 1)
-    node = moveToDescription(node, ["minItems"], path, ctx, WHY);
+  if (minItems !== undefined && minItems !== 0 && minItems !== 1) also.push("minItems");
   const values = own(node, "enum");
-  if (Array.isArray(values) && values.some((value) => typeof value === "object" && value !== null)) {
-    node = moveToDescription(
-      node,
-      ["enum"],
-      path,
-      ctx,
-      "with object or array members is not supported by Anthropic strict",
-    );
-  }
-  node = keepOnly(node, STRICT_FIELDS, path, ctx, WHY);
+  // Complex types inside enums are rejected (providers.md §1.3 rule 4).
+  if (Array.isArray(values) && values.some((value) => typeof value === "object" && value !== null))
+    also.push("enum");
+  node = keepOnly(node, STRICT_FIELDS, path, ctx, WHY, also);
   // Untyped nodes and arrays without items are not on Anthropic's unsupported list: they pass as they are.
   return strictObject(node, path, ctx, { requireAll: false });
 }

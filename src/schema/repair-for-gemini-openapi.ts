@@ -1,12 +1,12 @@
-import type { JsonObject, JsonValue } from "../spec/json.js";
+import type { JsonObject } from "../spec/json.js";
 import { appendNote, dropKeywords, moveToDescription } from "./constraints-to-description.js";
-import { isObject, own, renderList, renderValue, uniqueValues, without } from "./json-utils.js";
+import { constToEnum, geminiEnum, nullableFromAnyOf, nullableFromType } from "./gemini-values.js";
+import { isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
 import { VALUE_CONSTRAINTS } from "./keywords.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import type { RepairContext } from "./repair-context.js";
 import {
   describeConstraintBranches,
-  mergeSingleBranch,
   pushTypeIntoBranches,
   simplifyCombinators,
 } from "./simplify-combinators.js";
@@ -81,8 +81,8 @@ function geminiNode(input: JsonObject, path: string, ctx: RepairContext): JsonOb
   node = dropInapplicable(node, path, ctx);
   node = geminiObject(node, path, ctx);
   node = geminiArray(node, path, ctx);
-  node = geminiFormat(node, path, ctx);
   const extra = Object.keys(node).filter((key) => !GEMINI_SCHEMA_FIELDS.has(key));
+  if (!geminiFormatAllowed(node)) extra.push("format");
   node = moveToDescription(
     node,
     extra.filter((key) => VALUE_CONSTRAINTS.includes(key)),
@@ -97,96 +97,6 @@ function geminiNode(input: JsonObject, path: string, ctx: RepairContext): JsonOb
     ctx,
     WHY,
   );
-}
-
-/** `type: ["string","null"]` → `type: "string", nullable: true` (a type list is a 400: §9 #32). Lossless: silent. */
-function nullableFromType(node: JsonObject): JsonObject {
-  const type = own(node, "type");
-  // A lone "null" stays: the proto has NULL, and a parent anyOf turns such a branch into `nullable`.
-  if (!Array.isArray(type)) return node;
-  const nonNull = typesOf(node).filter((entry) => entry !== "null");
-  const rest = without(node, "type");
-  const withType = nonNull.length === 1 ? { ...rest, type: nonNull[0] as string } : rest;
-  return nonNull.length === typesOf(node).length ? withType : { ...withType, nullable: true };
-}
-
-function isNullBranch(branch: JsonValue): boolean {
-  return (
-    isObject(branch) &&
-    (branch.type === "null" || (Object.keys(branch).length === 1 && branch.nullable === true))
-  );
-}
-
-/** `anyOf: [X, {type:"null"}]` → X with `nullable: true`. */
-function nullableFromAnyOf(node: JsonObject): JsonObject {
-  const anyOf = own(node, "anyOf");
-  if (!Array.isArray(anyOf) || !anyOf.some(isNullBranch)) return node;
-  const rest = anyOf.filter((branch) => !isNullBranch(branch));
-  const base = { ...without(node, "anyOf"), nullable: true };
-  if (rest.length === 0) return base;
-  return rest.length === 1 && isObject(rest[0]) ? mergeSingleBranch(base, rest[0]) : { ...base, anyOf: rest };
-}
-
-function constToEnum(node: JsonObject, path: string, ctx: RepairContext): JsonObject {
-  if (!Object.hasOwn(node, "const")) return node;
-  const value = node.const as JsonValue;
-  if (typeof value !== "string" || Object.hasOwn(node, "enum"))
-    return moveToDescription(node, ["const"], path, ctx, WHY);
-  ctx.warn(
-    "const-to-enum",
-    path,
-    `const ${renderValue(JSON.stringify(value), 80)} written as a one-value enum`,
-  );
-  return { ...without(node, "const"), enum: [value] };
-}
-
-/**
- * Gemini enums are non-empty lists of non-empty strings on STRING nodes (§9 #32, #33, #41). A `null` member
- * becomes `nullable`; an enum on a number/boolean node moves to the description so the model still sends a
- * number (stringified numbers would fail the MCP server's own validation); a typeless or string enum with
- * non-string members is stringified; `""` is dropped with a note.
- */
-function geminiEnum(input: JsonObject, path: string, ctx: RepairContext): JsonObject {
-  const values = own(input, "enum");
-  if (!Array.isArray(values)) return input.format === "enum" ? without(input, "format") : input;
-  let node = input;
-  if (values.includes(null)) node = { ...node, nullable: true };
-  let members: JsonValue[] = values.filter((value) => value !== null);
-  const types = typesOf(node);
-  const allStrings = members.every((value) => typeof value === "string");
-  if (types.length > 0 && types[0] !== "string")
-    return moveToDescription(node, ["enum"], path, ctx, "is only allowed for STRING in Gemini");
-  if (
-    types.length === 0 &&
-    !allStrings &&
-    members.every((value) => typeof value === "number" || typeof value === "boolean")
-  ) {
-    return moveToDescription(node, ["enum"], path, ctx, "has non-string values, which Gemini rejects");
-  }
-  if (!allStrings) {
-    ctx.warn(
-      "enum-stringified",
-      path,
-      `enum values ${renderList(members, 20)} stringified (Gemini enums are strings)`,
-    );
-    members = uniqueValues(
-      members.map((value) => (typeof value === "string" ? value : JSON.stringify(value))),
-    );
-  }
-  if (members.includes("")) {
-    ctx.warn(
-      "enum-empty-string-dropped",
-      path,
-      "empty string removed from enum (Gemini rejects it); noted in the description",
-    );
-    members = members.filter((value) => value !== "");
-    node = appendNote(node, 'an empty string "" is also accepted');
-  }
-  if (members.length === 0) {
-    ctx.warn("enum-empty-dropped", path, "enum left without values; removed");
-    return without(node, "enum", ...(node.format === "enum" ? ["format"] : []));
-  }
-  return { ...node, type: "string", enum: members };
 }
 
 /**
@@ -265,13 +175,12 @@ function geminiArray(input: JsonObject, path: string, ctx: RepairContext): JsonO
   return node;
 }
 
-function geminiFormat(node: JsonObject, path: string, ctx: RepairContext): JsonObject {
+/** STRING: enum (with a non-empty enum) and date-time; NUMBER: float, double; INTEGER: int32, int64. */
+function geminiFormatAllowed(node: JsonObject): boolean {
   const format = own(node, "format");
-  if (format === undefined) return node;
+  if (format === undefined) return true;
   const allowed = FORMATS[typesOf(node)[0] ?? ""] ?? [];
-  const ok =
-    typeof format === "string" && allowed.includes(format) && (format !== "enum" || Array.isArray(node.enum));
-  return ok
-    ? node
-    : moveToDescription(node, ["format"], path, ctx, "is not supported by Gemini for this type");
+  return (
+    typeof format === "string" && allowed.includes(format) && (format !== "enum" || Array.isArray(node.enum))
+  );
 }

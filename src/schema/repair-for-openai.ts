@@ -11,8 +11,8 @@ import {
   addInferredType,
   closeEmptyRoot,
   findUnrepresentable,
+  formatAllowed,
   keepOnly,
-  limitFormat,
   quarantineIfNeeded,
   strictArray,
 } from "./strict-common.js";
@@ -103,7 +103,13 @@ function strictNode(input: JsonObject, path: string, ctx: RepairContext): JsonOb
   node = addInferredType(node, path, ctx);
   node = dropInapplicable(node, path, ctx);
   node = strictArray(node, path, ctx, (items) => strictNode(items, `${path}/items`, ctx));
-  node = limitFormat(node, OPENAI_STRICT_FORMATS, path, ctx, WHY);
-  node = keepOnly(node, STRICT_FIELDS, path, ctx, WHY);
+  node = keepOnly(
+    node,
+    STRICT_FIELDS,
+    path,
+    ctx,
+    WHY,
+    formatAllowed(node, OPENAI_STRICT_FORMATS) ? [] : ["format"],
+  );
   return strictObject(node, path, ctx, { requireAll: true });
 }

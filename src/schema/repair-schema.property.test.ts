@@ -21,7 +21,7 @@ describe("repairSchema properties (arbitrary JSON-ish schemas, cycles through $d
           expect(warning.path === "" || warning.path.startsWith("/")).toBe(true);
         }
       }),
-      { numRuns: 15000 },
+      { numRuns: 1000 },
     );
   });
 
@@ -33,7 +33,7 @@ describe("repairSchema properties (arbitrary JSON-ish schemas, cycles through $d
         const second = repairSchema(first.schema, dialect);
         expect(second).toEqual({ ok: true, schema: first.schema, warnings: [] });
       }),
-      { numRuns: 15000 },
+      { numRuns: 1000 },
     );
   });
 
@@ -43,7 +43,7 @@ describe("repairSchema properties (arbitrary JSON-ish schemas, cycles through $d
         const result = repairSchema(input, dialect);
         if (result.ok) expect(providerErrors(dialect, result.schema)).toEqual([]);
       }),
-      { numRuns: 15000 },
+      { numRuns: 1000 },
     );
   });
 

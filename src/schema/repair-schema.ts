@@ -77,7 +77,7 @@ export function repairSchema(
   }
 }
 
-const MAX_ROUNDS = Number(process.env.ROUNDS ?? 3);
+const MAX_ROUNDS = 3;
 
 function pipeline(root: JsonObject, dialect: Exclude<SchemaDialect, "mcp">, ctx: RepairContext): JsonObject {
   let schema = inlineRefs(root, ctx, STRICT.has(dialect) ? closedLeaf : permissiveLeaf);

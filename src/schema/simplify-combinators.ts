@@ -71,7 +71,8 @@ export function simplifyCombinators(
     return without(node, "anyOf");
   }
   if (branches.length === 1 && isObject(branches[0])) return mergeSingleBranch(node, branches[0]);
-  return { ...node, anyOf: branches };
+  const same = branches.length === anyOf.length && branches.every((branch, index) => branch === anyOf[index]);
+  return same ? node : { ...node, anyOf: branches };
 }
 
 /** `node` without `anyOf`, with its one remaining branch merged in (kept as `anyOf` when keywords clash). */

@@ -7,7 +7,7 @@ import type { Unrepresentable } from "./strictify.js";
 import { inferType, typesOf } from "./type-utils.js";
 import { forEachSubschema } from "./walk-schema.js";
 
-/** A typeless node that only a type can make strict: the keywords say nothing about which type. */
+/** Adds the one type a typeless node's keywords imply (`properties` → object, …): strict grammars want types. */
 export function addInferredType(node: JsonObject, path: string, ctx: RepairContext): JsonObject {
   if (Object.hasOwn(node, "type") || Object.hasOwn(node, "anyOf") || Object.hasOwn(node, "enum")) return node;
   if (Object.hasOwn(node, "const")) return node;
@@ -70,22 +70,21 @@ export function findUnrepresentable(
   return found;
 }
 
-/** Keeps `allowed` keywords; dropped value constraints go to the description, other keywords are removed. */
+/**
+ * Keeps `allowed` keywords; the others, plus `also` (allowed keywords with a value the dialect rejects), are
+ * removed in one step: value constraints go to the description as one note, the rest with a warning each.
+ */
 export function keepOnly(
   node: JsonObject,
   allowed: ReadonlySet<string>,
   path: string,
   ctx: RepairContext,
   why: string,
+  also: readonly string[] = [],
 ): JsonObject {
-  const extra = Object.keys(node).filter((key) => !allowed.has(key));
-  const described = moveToDescription(
-    node,
-    extra.filter((key) => VALUE_CONSTRAINTS.includes(key)),
-    path,
-    ctx,
-    why,
-  );
+  const extra = [...also, ...Object.keys(node).filter((key) => !allowed.has(key))];
+  const constraints = extra.filter((key) => VALUE_CONSTRAINTS.includes(key));
+  const described = moveToDescription(node, constraints, path, ctx, why);
   return dropKeywords(
     described,
     extra.filter((key) => !VALUE_CONSTRAINTS.includes(key)),
@@ -95,17 +94,10 @@ export function keepOnly(
   );
 }
 
-/** `format` outside the dialect's list moves to the description (providers.md §9 #17). */
-export function limitFormat(
-  node: JsonObject,
-  formats: readonly string[],
-  path: string,
-  ctx: RepairContext,
-  why: string,
-) {
+/** Whether the node's `format` (if any) is in the dialect's list (providers.md §9 #17). */
+export function formatAllowed(node: JsonObject, formats: readonly string[]): boolean {
   const format = own(node, "format");
-  if (format === undefined || (typeof format === "string" && formats.includes(format))) return node;
-  return moveToDescription(node, ["format"], path, ctx, why);
+  return format === undefined || (typeof format === "string" && formats.includes(format));
 }
 
 /**

@@ -22,13 +22,13 @@ export function mapSubschemas(
   map: ChildMapper,
   omit?: ReadonlySet<string>,
 ): JsonObject {
-  let changes: [string, JsonValue | undefined][] | undefined;
+  const changes: [string, JsonValue | undefined][] = [];
   for (const key of Object.keys(node)) {
     const value = node[key] as JsonValue;
     const replaced = omit?.has(key) ? undefined : mapKeyword(key, value, path, map);
-    if (replaced !== value) (changes ??= []).push([key, replaced]);
+    if (replaced !== value) changes.push([key, replaced]);
   }
-  if (changes === undefined) return node;
+  if (changes.length === 0) return node;
   const out: JsonObject = { ...node };
   for (const [key, value] of changes) {
     if (value === undefined) delete out[key];
