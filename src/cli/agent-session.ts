@@ -5,8 +5,10 @@
 import { liveToolset } from "../agent/live-toolset.js";
 import type { AgentToolset } from "../agent/run-agent.js";
 import type { Host } from "../catalog/host.js";
+import type { ApprovalHook, ApprovalPolicy } from "../dispatch/approval.js";
 import { SwitchboardError } from "../errors.js";
 import type { Toolset } from "../toolset/build-toolset.js";
+import { approvalFromConfig } from "./approval-from-config.js";
 import { agentServers, connectForCli } from "./connect-for-cli.js";
 import { loadCliConfig } from "./load-cli-config.js";
 import type { CliIo } from "./main.js";
@@ -20,6 +22,8 @@ export interface AgentCliOptions {
   baseUrl?: string;
   maxTurns?: string;
   system?: string;
+  /** Approve every call the config's approval rules would ask about. */
+  yes?: boolean;
 }
 
 export interface AgentSession {
@@ -27,13 +31,15 @@ export interface AgentSession {
   host: Host;
   buildTools: () => Promise<Toolset>;
   maxTurns: number;
+  /** From the config's `approval` section; absent means every call is allowed. */
+  approval?: ApprovalPolicy;
   close(): Promise<void>;
 }
 
 export async function openAgentSession(
   options: AgentCliOptions,
   io: CliIo,
-  extra: { fetch?: typeof fetch; dryRun?: boolean } = {},
+  extra: { fetch?: typeof fetch; dryRun?: boolean; ask?: ApprovalHook } = {},
 ): Promise<AgentSession> {
   const maxTurns = parseMaxTurns(options.maxTurns);
   const choice = chooseModel(
@@ -67,7 +73,18 @@ export async function openAgentSession(
     await host.close();
     throw error;
   }
-  return { adapter, host, buildTools, maxTurns, close: () => host.close() };
+  const approval = approvalFromConfig(config.approval, {
+    ...(options.yes === undefined ? {} : { yes: options.yes }),
+    ...(extra.ask === undefined ? {} : { hook: extra.ask }),
+  });
+  return {
+    adapter,
+    host,
+    buildTools,
+    maxTurns,
+    ...(approval === undefined ? {} : { approval }),
+    close: () => host.close(),
+  };
 }
 
 function parseMaxTurns(value: string | undefined): number {

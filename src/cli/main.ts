@@ -112,6 +112,7 @@ Providers and their environment (without --provider, the first whose key is set,
     .option("--system <text>", "system prompt")
     .option("--max-turns <n>", "model requests at most (default 20)")
     .option("--json", "print a JSON summary (stop reason, turns, usage, tool calls) instead of the answer")
+    .option("-y, --yes", "approve every call the config's approval rules would ask about")
     .option(
       "--dry-run",
       "print the first request body exactly as it would be sent, and send nothing (no key needed)",
@@ -140,6 +141,7 @@ Providers and their environment (without --provider, the first whose key is set,
       const { chatCommand } = await import("./commands/chat.js");
       process.exitCode = await chatCommand(options, cliIo());
     });
+
 
   try {
     await program.parseAsync([...argv]);

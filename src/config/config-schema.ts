@@ -124,6 +124,13 @@ export function createConfigSchema(env: Env) {
     /** VS Code's prompt definitions; accepted so its files load, but `${input:...}` is not expanded. */
     inputs: z.array(z.record(z.string(), z.unknown())).optional(),
     agents: z.record(z.string(), z.strictObject({ servers: z.array(z.string()) })).optional(),
+    /** Tool-call approval: globs over emitted names or `server__tool` → allow | ask | deny. */
+    approval: z
+      .strictObject({
+        rules: z.record(glob, z.enum(["allow", "ask", "deny"])).optional(),
+        requireApprovalFor: z.enum(["destructive", "all", "none"]).optional(),
+      })
+      .optional(),
     /** Price overrides per model (USD per 1M tokens); the cost layer checks each field and names bad ones. */
     prices: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   });

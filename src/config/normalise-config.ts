@@ -1,6 +1,6 @@
 /** Raw (validated, expanded) file → the normalised SwitchboardConfig, with every default filled in. */
 import type { RawConfig, RawServer, RawServerType } from "./config-schema.js";
-import type { HttpTransportKind, ServerConfig, SwitchboardConfig, ToolFilter } from "./types.js";
+import type { ApprovalConfig, HttpTransportKind, ServerConfig, SwitchboardConfig, ToolFilter } from "./types.js";
 
 export const CONFIG_DEFAULTS = {
   enabled: true,
@@ -24,7 +24,20 @@ export function normaliseConfig(raw: RawConfig, file: string): SwitchboardConfig
   const agents = Object.fromEntries(
     Object.entries(raw.agents ?? {}).map(([name, agent]) => [name, { name, servers: [...agent.servers] }]),
   );
-  return { file, servers, agents, ...(raw.prices === undefined ? {} : { prices: raw.prices }) };
+  return {
+    file,
+    servers,
+    agents,
+    ...(raw.approval === undefined ? {} : { approval: normaliseApproval(raw.approval) }),
+    ...(raw.prices === undefined ? {} : { prices: raw.prices }),
+  };
+}
+
+function normaliseApproval(raw: NonNullable<RawConfig["approval"]>): ApprovalConfig {
+  return {
+    rules: { ...raw.rules },
+    ...(raw.requireApprovalFor === undefined ? {} : { requireApprovalFor: raw.requireApprovalFor }),
+  };
 }
 
 function normaliseServer(name: string, raw: RawServer): ServerConfig {

@@ -160,7 +160,7 @@ const errorRows: ErrorRow[] = [
     text: json({ mcpServers: {}, colour: "red" }),
     issues: one(
       "$.colour",
-      'unknown key "colour"; expected one of: $schema, mcpServers, servers, inputs, agents, prices',
+      'unknown key "colour"; expected one of: $schema, mcpServers, servers, inputs, agents, approval, prices',
     ),
   },
   {

@@ -51,12 +51,24 @@ export interface AgentConfig {
   servers: string[];
 }
 
+/**
+ * Which tool calls need a person's yes. Globs match the emitted name and `server__tool`; the strictest matching
+ * rule wins (deny, then ask, then allow). Unmatched tools follow `requireApprovalFor` (default `destructive`:
+ * every tool not marked read-only or non-destructive). With nobody to ask (`run` without a terminal), ask = deny.
+ */
+export interface ApprovalConfig {
+  rules: Record<string, "allow" | "ask" | "deny">;
+  requireApprovalFor?: "destructive" | "all" | "none";
+}
+
 export interface SwitchboardConfig {
   /** Absolute path of the file this came from, or `<inline>`. */
   file: string;
   /** In file order. */
   servers: Record<string, ServerConfig>;
   agents: Record<string, AgentConfig>;
+  /** Absent: every call is allowed (no approval step). */
+  approval?: ApprovalConfig;
   /**
    * Per-model price overrides (USD per 1M tokens: `input`, `output`, `cacheWrite`, `cacheWrite1h`, `cacheRead`,
    * plus `checkedOn`/`source`), merged over the bundled dated table by the cost layer, which validates them.

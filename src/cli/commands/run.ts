@@ -42,6 +42,7 @@ export async function runCommand(prompt: string, options: RunOptions, io: CliIo)
       prompt,
       maxTurns: session.maxTurns,
       signal: controller.signal,
+      ...(session.approval === undefined ? {} : { approval: session.approval }),
       ...(options.system === undefined ? {} : { system: options.system }),
       onEvent: (event) => {
         const line = formatAgentEvent(event);
