@@ -3,35 +3,11 @@
  * corpus) for every target. Linear scaling means the per-tool time at 8,245 stays close to the one at 1,000;
  * the row reports that ratio (≈1 is linear, well above 1 would be super-linear).
  */
-import { readFileSync } from "node:fs";
 import { TARGET_IDS } from "../src/providers/targets.js";
-import type { JsonObject } from "../src/spec/json.js";
 import type { ServerTool } from "../src/spec/tool.js";
 import { buildToolset } from "../src/toolset/build-toolset.js";
-import { sharedDataFile } from "../test/support/shared-data.js";
+import { smitheryCorpus } from "../test/support/smithery-corpus.js";
 import { type BenchContext, median } from "./run.js";
-
-function corpus(): ServerTool[] {
-  return readFileSync(sharedDataFile("smithery", "tools.jsonl"), "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => {
-      const row = JSON.parse(line) as {
-        server: string;
-        name: string;
-        description?: string;
-        inputSchema: JsonObject;
-      };
-      return {
-        server: row.server,
-        tool: {
-          name: row.name,
-          ...(row.description ? { description: row.description } : {}),
-          inputSchema: row.inputSchema,
-        },
-      };
-    });
-}
 
 function time(rounds: number, work: () => void): number {
   const samples: number[] = [];
@@ -44,7 +20,7 @@ function time(rounds: number, work: () => void): number {
 }
 
 export default async function translateBench(context: BenchContext): Promise<void> {
-  const tools = corpus();
+  const tools = smitheryCorpus();
   // An evenly spaced sample, so both sizes have the same mix of schema sizes (the corpus is ordered by server).
   const stride = tools.length / 1000;
   const small = Array.from({ length: 1000 }, (_, index) => tools[Math.floor(index * stride)] as ServerTool);

@@ -3,37 +3,14 @@
  * of every target, in requests of 100 tools. Every request must pass the provider's strict validator, and every
  * tool must be sent or quarantined with a reason. Prints the counts per target.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { sharedDataFile } from "../../test/support/shared-data.js";
+import { smitheryCorpus } from "../../test/support/smithery-corpus.js";
 import { TARGET_IDS, TARGETS } from "../providers/targets.js";
 import { validateTargetTools } from "../providers/validate-target-tools.js";
-import type { JsonObject } from "../spec/json.js";
-import type { ServerTool } from "../spec/tool.js";
 import { buildToolset } from "./build-toolset.js";
 
-function corpus(): ServerTool[] {
-  const lines = readFileSync(sharedDataFile("smithery", "tools.jsonl"), "utf8").split("\n").filter(Boolean);
-  return lines.map((line) => {
-    const row = JSON.parse(line) as {
-      server: string;
-      name: string;
-      description?: string;
-      inputSchema: JsonObject;
-    };
-    return {
-      server: row.server,
-      tool: {
-        name: row.name,
-        ...(row.description === undefined ? {} : { description: row.description }),
-        inputSchema: row.inputSchema,
-      },
-    };
-  });
-}
-
 describe("Smithery corpus through every target", () => {
-  const tools = corpus();
+  const tools = smitheryCorpus();
 
   it("has the dev split", () => {
     expect(tools.length).toBe(8245);
