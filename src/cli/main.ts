@@ -84,6 +84,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = await costCommand(options, cliIo());
     });
 
+
   // Kept literal so `--help` loads no provider code; a test checks it against model-from-env.ts.
   const agentHelp = `
 Providers and their environment (without --provider, the first whose key is set, in this order):
@@ -142,6 +143,30 @@ Providers and their environment (without --provider, the first whose key is set,
       process.exitCode = await chatCommand(options, cliIo());
     });
 
+  program
+    .command("search-eval")
+    .description("measure tool search (recall@k, MRR, latency) and the facade's token saving on a data set")
+    .requiredOption("--tools <file>", "catalogue tools, JSONL {server, name, description, inputSchema}")
+    .requiredOption("--queries <file>", "queries, JSONL {id, query, gold: [{server, tool, alternative?}]}")
+    .option("--distractors <file>", "more tools (JSONL) added to the catalogue to make retrieval harder")
+    .option("--distractor-limit <n>", "take only n distractors (a fixed pseudo-random sample)")
+    .option("--k <list>", "cut-offs for recall@k", "1,3,5,10")
+    .option("--query-limit <n>", "evaluate only the first n queries")
+    .option("--json", "print a JSON report")
+    .action(async (options) => {
+      const { searchEvalCommand } = await import("./commands/search-eval.js");
+      process.exitCode = await searchEvalCommand(options, cliIo());
+    });
+
+
+  program
+    .command("conformance-client", { hidden: true })
+    .description("the client the MCP conformance referee drives (scenario from MCP_CONFORMANCE_SCENARIO)")
+    .argument("<server-url>", "the scenario server's URL (the referee passes it last)")
+    .action(async (serverUrl: string) => {
+      const { conformanceClientCommand } = await import("./commands/conformance-client.js");
+      process.exitCode = await conformanceClientCommand(serverUrl, cliIo());
+    });
 
   try {
     await program.parseAsync([...argv]);

@@ -1,0 +1,133 @@
+import { SwitchboardError } from "../errors.js";
+import type { ServerTool } from "../spec/tool.js";
+import { Bm25fIndex, type Bm25Params } from "./bm25f.js";
+import { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
+import { tokenize } from "./tokenize.js";
+import { type ToolText, toolText } from "./tool-text.js";
+
+/** One search result: a catalogue tool and its relevance score (higher is better, only comparable within a query). */
+export interface SearchHit {
+  server: string;
+  tool: string;
+  score: number;
+}
+
+/** A lexical index over catalogue tools, kept current per server as catalogues change. */
+export interface ToolIndex {
+  /** Number of indexed tools. */
+  readonly size: number;
+  /** The `limit` best tools for a natural-language query, best first. Ties are ordered by (server, tool). */
+  search(query: string, limit?: number): SearchHit[];
+  /** Adds tools; a tool already present under the same (server, name) is replaced. */
+  add(tools: readonly ServerTool[]): void;
+  /** Removes every tool of a server; returns how many were removed. */
+  remove(server: string): number;
+  /** Makes the index hold exactly `tools` for `server` (after `notifications/tools/list_changed`). */
+  replace(server: string, tools: readonly ServerTool[]): void;
+  has(server: string, tool: string): boolean;
+}
+
+export const FIELD_NAMES = [
+  "name",
+  "description",
+  "params",
+  "server",
+] as const satisfies readonly (keyof ToolText)[];
+
+/** The key under which a tool is stored: unambiguous because NUL appears in neither part in practice. */
+export function toolKey(server: string, tool: string): string {
+  return `${server}\u0000${tool}`;
+}
+
+export function parseToolKey(key: string): { server: string; tool: string } {
+  const at = key.indexOf("\u0000");
+  return { server: key.slice(0, at), tool: key.slice(at + 1) };
+}
+
+/**
+ * Builds a BM25F index over the tools' name (split on case, `_`, `-`, `.`), description, parameter names and
+ * descriptions, and server name. Field weights and tokenisation default to the values chosen by measurement
+ * (see search-config.ts).
+ */
+export function createToolIndex(
+  tools: readonly ServerTool[],
+  config: SearchConfig = DEFAULT_SEARCH_CONFIG,
+): ToolIndex {
+  const index = new Bm25fIndex(FIELD_NAMES.length);
+  const byServer = new Map<string, Set<string>>();
+  const params: Bm25Params = {
+    k1: config.k1,
+    b: config.b,
+    weights: FIELD_NAMES.map((field) => config.weights[field]),
+  };
+  const tokenizeOptions = {
+    ...config.tokenize,
+    ...(config.tokenize.stem === undefined ? {} : { stem: memoise(config.tokenize.stem, 100_000) }),
+  };
+  const terms = (text: string) => tokenize(text, tokenizeOptions);
+
+  function addOne(item: ServerTool): void {
+    const text = toolText(item);
+    const fields = FIELD_NAMES.map((field) => (config.weights[field] === 0 ? [] : terms(text[field])));
+    index.add(toolKey(item.server, item.tool.name), fields);
+    let names = byServer.get(item.server);
+    if (names === undefined) {
+      names = new Set();
+      byServer.set(item.server, names);
+    }
+    names.add(item.tool.name);
+  }
+
+  function remove(server: string): number {
+    const names = byServer.get(server);
+    if (names === undefined) return 0;
+    for (const name of names) index.remove(toolKey(server, name));
+    byServer.delete(server);
+    return names.size;
+  }
+
+  for (const item of tools) addOne(item);
+
+  return {
+    get size() {
+      return index.size;
+    },
+    search(query, limit = 5) {
+      return index
+        .search(terms(query), limit, params)
+        .map(({ key, score }) => ({ ...parseToolKey(key), score }));
+    },
+    add(more) {
+      for (const item of more) addOne(item);
+    },
+    remove,
+    replace(server, next) {
+      const stranger = next.find((item) => item.server !== server);
+      if (stranger !== undefined) {
+        throw new SwitchboardError(
+          "USAGE",
+          `replace("${server}") was given a tool of server "${stranger.server}" (${stranger.tool.name})`,
+        );
+      }
+      remove(server);
+      for (const item of next) addOne(item);
+    },
+    has(server, tool) {
+      return index.has(toolKey(server, tool));
+    },
+  };
+}
+
+/** Caches a word → term function; forgets everything past `limit` entries so arbitrary queries cannot grow it. */
+function memoise(fn: (word: string) => string, limit: number): (word: string) => string {
+  const cache = new Map<string, string>();
+  return (word) => {
+    let result = cache.get(word);
+    if (result === undefined) {
+      if (cache.size >= limit) cache.clear();
+      result = fn(word);
+      cache.set(word, result);
+    }
+    return result;
+  };
+}
