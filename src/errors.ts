@@ -18,6 +18,9 @@ export type ErrorCode =
   | "NAME_NOT_IN_TABLE"
   | "SCHEMA_UNREPAIRABLE"
   | "PROVIDER_UNKNOWN"
+  | "LEDGER_UNREADABLE"
+  | "REQUEST_FAILED"
+  | "EMBEDDINGS_FAILED"
   | "USAGE";
 
 export class SwitchboardError extends Error {

@@ -29,8 +29,17 @@ export {
   type StopReason,
   type TokenBudget,
 } from "./agent/index.js";
+// Cost, prompt caching and the usage ledger
+export {
+  diffToolsBytes,
+  observeConversation,
+  toolsCacheOptions,
+  withListChangedPolicy,
+} from "./cache/index.js";
 // Connections and the catalogue
 export { Catalog, type CatalogSnapshot, connectHost, type Host, type HostOptions } from "./catalog/index.js";
+// Resources, prompts and what servers ask of the client
+export { clientFeatures, RootsRegistry } from "./client-features/index.js";
 // Config
 export { findConfigFile, loadConfig, parseConfig } from "./config/index.js";
 export type {
@@ -42,7 +51,7 @@ export type {
   ToolFilter,
 } from "./config/types.js";
 export { ConnectionPool, ServerConnection, type ServerStatus } from "./connect/index.js";
-// Cost
+export { promptMessages, renderMessages, resourceParts } from "./context/index.js";
 export { estimateToolsetTokens, PRICES, priceFor, whatIf } from "./cost/index.js";
 // Dispatch and the loop
 export {
@@ -62,6 +71,9 @@ export {
   SwitchboardError,
   ToolNotFoundError,
 } from "./errors.js";
+// Gateway
+export { Gateway, type GatewayOptions, serveGatewayHttp, serveGatewayStdio } from "./gateway/index.js";
+export { defaultLedgerPath, LedgerError, openLedger, recordConversation } from "./ledger/index.js";
 // Translation
 export { buildNameTable, type NameTable, resolveOrThrow } from "./naming/index.js";
 export { anthropicAdapter } from "./providers/anthropic/anthropic-adapter.js";
@@ -73,8 +85,12 @@ export { PROFILES } from "./providers/profiles.js";
 export { TARGETS, type Target, type TargetId } from "./providers/targets.js";
 export { validateTargetTools } from "./providers/validate-target-tools.js";
 export { type RepairResult, repairSchema } from "./schema/index.js";
+
+// Tool search
+export { createToolIndex, FACADE_TOOLS } from "./search/index.js";
 // Provider-neutral types
 export type * from "./spec/index.js";
+export { type SearchToolset, type ToolSearchMode, toolSearchToolset } from "./toolsearch/index.js";
 export {
   type BuildToolsetOptions,
   buildToolset,

@@ -21,10 +21,13 @@ export function answerCalls(
 ): Promise<ToolResult[]> {
   const shared: DispatchContext =
     context.approval === undefined ? context : { ...context, approval: serialAsk(context.approval) };
+  // A toolset may answer its own calls (tool search: search_tools locally, call_tool unwrapped into dispatch).
+  const own = (context.toolset as { dispatch?: typeof dispatchToolCalls }).dispatch;
+  const dispatch = typeof own === "function" ? own : dispatchToolCalls;
   return Promise.all(
     calls.map(async (call) => {
       hooks.onStart(call);
-      const [result] = await dispatchToolCalls([call], shared);
+      const [result] = await dispatch([call], shared);
       // dispatchToolCalls answers every call it is given.
       hooks.onEnd(call, result!);
       return result!;

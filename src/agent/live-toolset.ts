@@ -7,6 +7,9 @@
 import type { CatalogSnapshot } from "../catalog/types.js";
 import type { SwitchboardConfig } from "../config/types.js";
 import type { TargetId } from "../providers/targets.js";
+import type { ServerTool } from "../spec/tool.js";
+import { toolSearchToolset } from "../toolsearch/tool-search-toolset.js";
+import type { ToolSearchMode } from "../toolsearch/types.js";
 import { type BuildToolsetOptions, buildToolset, type Toolset } from "../toolset/build-toolset.js";
 import { selectTools } from "../toolset/select-tools.js";
 import type { ToolsetContext } from "./run-agent.js";
@@ -25,9 +28,28 @@ export interface LiveToolsetOptions {
   config?: SwitchboardConfig;
   agent?: string;
   build?: Omit<BuildToolsetOptions, "generation">;
+  /** Tool search (`src/toolsearch`); default the agent's `toolSearch` from the config, else `off`. */
+  toolSearch?: { mode: ToolSearchMode; budgetTokens?: number; model?: string };
 }
 
 export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetContext) => Promise<Toolset> {
+  const search = searchSettings(options);
+  if (search !== undefined && search.mode !== "off") {
+    const select = (tools: readonly ServerTool[]) =>
+      options.config === undefined
+        ? [...tools]
+        : selectTools(tools, options.config, options.agent === undefined ? {} : { agent: options.agent });
+    return toolSearchToolset({
+      catalog: options.catalog,
+      ...(options.settle === undefined ? {} : { settle: options.settle }),
+      target: options.target,
+      mode: search.mode,
+      select,
+      ...(options.build === undefined ? {} : { build: options.build }),
+      ...(search.budgetTokens === undefined ? {} : { budgetTokens: search.budgetTokens }),
+      ...(search.model === undefined ? {} : { model: search.model }),
+    });
+  }
   let cached: Toolset | undefined;
   return async () => {
     if (options.settle !== false) await options.catalog.settled?.();
@@ -43,5 +65,19 @@ export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetCont
           );
     cached = buildToolset(selected, options.target, { ...options.build, generation: snapshot.generation });
     return cached;
+  };
+}
+
+function searchSettings(options: LiveToolsetOptions): LiveToolsetOptions["toolSearch"] {
+  if (options.toolSearch !== undefined) return options.toolSearch;
+  const agents = options.config?.agents;
+  const agent =
+    options.agent !== undefined && agents !== undefined && Object.hasOwn(agents, options.agent)
+      ? agents[options.agent]
+      : undefined;
+  if (agent?.toolSearch === undefined) return undefined;
+  return {
+    mode: agent.toolSearch,
+    ...(agent.toolSearchBudgetTokens === undefined ? {} : { budgetTokens: agent.toolSearchBudgetTokens }),
   };
 }

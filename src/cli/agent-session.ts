@@ -2,13 +2,16 @@
  * What `run` and `chat` share: pick the model (failing on a missing key before any server starts), load the
  * config, connect the agent's servers, and build the tools from the live catalogue before every request.
  */
-import { liveToolset } from "../agent/live-toolset.js";
+import type { AgentEvent } from "../agent/agent-events.js";
 import type { AgentToolset } from "../agent/run-agent.js";
 import type { Host } from "../catalog/host.js";
+import type { Asker } from "../client-features/asker.js";
 import type { ApprovalHook, ApprovalPolicy } from "../dispatch/approval.js";
 import { SwitchboardError } from "../errors.js";
+import { sessionUsage } from "../ledger/session-usage.js";
 import type { Toolset } from "../toolset/build-toolset.js";
 import { approvalFromConfig } from "./approval-from-config.js";
+import { type CliClientFeatures, cliClientFeatures } from "./client-session.js";
 import { agentServers, connectForCli } from "./connect-for-cli.js";
 import { loadCliConfig } from "./load-cli-config.js";
 import type { CliIo } from "./main.js";
@@ -30,16 +33,26 @@ export interface AgentSession {
   adapter: AnyAdapter;
   host: Host;
   buildTools: () => Promise<Toolset>;
+  /** Pass every loop event here: tools-bytes changes and short cache prefixes are reported, usage is recorded. */
+  observe: (event: AgentEvent) => void;
   maxTurns: number;
   /** From the config's `approval` section; absent means every call is allowed. */
   approval?: ApprovalPolicy;
+  /** What the session offers servers (present when an asker was given). */
+  client?: CliClientFeatures;
   close(): Promise<void>;
 }
 
 export async function openAgentSession(
   options: AgentCliOptions,
   io: CliIo,
-  extra: { fetch?: typeof fetch; dryRun?: boolean; ask?: ApprovalHook } = {},
+  extra: {
+    fetch?: typeof fetch;
+    dryRun?: boolean;
+    ask?: ApprovalHook;
+    /** Answers servers' questions (sampling approval, elicitation); with it, servers may sample and elicit. */
+    asker?: Asker;
+  } = {},
 ): Promise<AgentSession> {
   const maxTurns = parseMaxTurns(options.maxTurns);
   const choice = chooseModel(
@@ -56,20 +69,44 @@ export async function openAgentSession(
     ...(extra.fetch === undefined ? {} : { fetch: extra.fetch }),
   });
   const config = await loadCliConfig(options.config, io);
-  const host = await connectForCli(config, io, agentServers(config, options.agent));
+  const client =
+    extra.asker === undefined
+      ? undefined
+      : await cliClientFeatures(
+          config,
+          { adapter, choice, ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }) },
+          io,
+          extra.asker,
+        );
+  const host = await connectForCli(
+    config,
+    io,
+    agentServers(config, options.agent),
+    client === undefined ? {} : { features: client.features, perServer: client.perServer },
+  );
+  const unfollow = client?.follow(host);
   const failed = host.servers.filter((server) => server.state === "failed").map((server) => server.name);
   if (failed.length > 0) {
     io.err(`servers failed, their tools are missing: ${failed.join(", ")} (run \`switchboard inspect\`)`);
   }
-  const buildTools = liveToolset({
+  const usage = sessionUsage({
     catalog: host.catalog,
     target: adapter.target,
     config,
     ...(options.agent === undefined ? {} : { agent: options.agent }),
+    provider: adapter.provider,
+    model: adapter.model,
+    ...(options.system === undefined ? {} : { system: options.system }),
+    env: io.env,
+    cwd: io.cwd,
+    record: extra.dryRun !== true,
+    report: io.err,
   });
+  const { buildTools } = usage;
   try {
     await buildTools(); // an unknown --agent fails here, before the first request
   } catch (error) {
+    usage.close();
     await host.close();
     throw error;
   }
@@ -81,9 +118,15 @@ export async function openAgentSession(
     adapter,
     host,
     buildTools,
+    observe: usage.onEvent,
     maxTurns,
     ...(approval === undefined ? {} : { approval }),
-    close: () => host.close(),
+    ...(client === undefined ? {} : { client }),
+    close: async () => {
+      usage.close();
+      await host.close();
+      unfollow?.();
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { connectHost, type Host } from "../catalog/host.js";
+import { connectHost, type Host, type HostOptions } from "../catalog/host.js";
 import type { SwitchboardConfig } from "../config/types.js";
 import type { CliIo } from "./main.js";
 import { progressLine } from "./progress-line.js";
@@ -8,6 +8,8 @@ export async function connectForCli(
   config: SwitchboardConfig,
   io: CliIo,
   only?: readonly string[],
+  /** Passed to `connectHost` (client features, per-server options). */
+  hostOptions: Omit<HostOptions, "only" | "onState"> = {},
 ): Promise<Host> {
   const states = new Map<string, string>();
   for (const server of Object.values(config.servers)) {
@@ -19,6 +21,7 @@ export async function connectForCli(
   timer.unref();
   try {
     const host = await connectHost(config, {
+      ...hostOptions,
       ...(only === undefined ? {} : { only }),
       onState: (server, state) => {
         states.set(server, state);

@@ -84,6 +84,24 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = await costCommand(options, cliIo());
     });
 
+  program
+    .command("usage")
+    .description(
+      "what recorded model calls cost: per conversation and day, tools share, cache hit rate, dollars, creep",
+    )
+    .option("--ledger <file>", "the usage ledger (default: $XDG_STATE_HOME/switchboard/usage.sqlite)")
+    .option("-c, --config <file>", "config file (for price overrides and ledger.path)")
+    .option("--since <date>", "only calls from this UTC date (YYYY-MM-DD) or ISO time on")
+    .option("--days <n>", "only calls from the last n days")
+    .option("--sessions <n>", "conversations compared for creep (default 5)")
+    .option("--threshold <percent>", "growth in input tokens per call that counts as creep (default 10)")
+    .option("--limit <n>", "conversations listed (default 10)")
+    .option("--html <file>", "also write a self-contained page with charts")
+    .option("--json", "print a JSON report with unrounded figures")
+    .action(async (options) => {
+      const { usageCommand } = await import("./commands/usage.js");
+      process.exitCode = await usageCommand(options, cliIo());
+    });
 
   // Kept literal so `--help` loads no provider code; a test checks it against model-from-env.ts.
   const agentHelp = `
@@ -158,6 +176,21 @@ Providers and their environment (without --provider, the first whose key is set,
       process.exitCode = await searchEvalCommand(options, cliIo());
     });
 
+  program
+    .command("serve")
+    .description("serve the configured servers as one MCP server (stdio, or Streamable HTTP with --http)")
+    .option("-c, --config <file>", "config file")
+    .option("--agent <name>", "only this agent's servers and tools")
+    .option("--stdio", "serve one client on stdin/stdout (the default)")
+    .option("--http <address>", "serve Streamable HTTP on HOST:PORT (loopback unless a --token is given)")
+    .option("--token <token>", "bearer token every HTTP request must carry (or SWITCHBOARD_TOKEN)")
+    .option("--stateless", "HTTP without sessions, for several gateways behind a load balancer")
+    .option("--allowed-host <name...>", "extra Host names accepted over HTTP")
+    .option("--allowed-origin <name...>", "extra Origin host names accepted over HTTP")
+    .action(async (options) => {
+      const { serveCommand } = await import("./commands/serve.js");
+      process.exitCode = await serveCommand(options, cliIo());
+    });
 
   program
     .command("conformance-client", { hidden: true })

@@ -16,6 +16,7 @@ export const VSCODE_SERVER_TYPES = ["stdio", "http", "sse"] as const;
 export type RawServerType = (typeof CLAUDE_SERVER_TYPES)[number];
 
 const STDIO_ONLY_KEYS = ["args", "env", "cwd"] as const;
+const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 const HTTP_ONLY_KEYS = ["headers"] as const;
 
 const positiveInt = z
@@ -31,7 +32,11 @@ const glob = z.string().superRefine((text, ctx) => {
   if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
 });
 
-const toolFilter = z.strictObject({ allow: z.array(glob).optional(), deny: z.array(glob).optional() });
+const toolFilter = z.strictObject({
+  allow: z.array(glob).optional(),
+  deny: z.array(glob).optional(),
+  readOnly: z.boolean().optional(),
+});
 
 const nonEmpty = (value: string): string | undefined =>
   value === "" ? "expected a non-empty string (after ${VAR} expansion)" : undefined;
@@ -69,6 +74,7 @@ function serverSchema(env: Env, types: readonly [RawServerType, ...RawServerType
       connectTimeoutMs: positiveInt.optional(),
       maxConcurrentCalls: positiveInt.optional(),
       tools: toolFilter.optional(),
+      logLevel: z.enum(LOG_LEVELS).optional(),
     })
     .superRefine(
       (server, ctx) => {
@@ -123,7 +129,16 @@ export function createConfigSchema(env: Env) {
     servers: z.record(z.string(), serverSchema(env, VSCODE_SERVER_TYPES)).optional(),
     /** VS Code's prompt definitions; accepted so its files load, but `${input:...}` is not expanded. */
     inputs: z.array(z.record(z.string(), z.unknown())).optional(),
-    agents: z.record(z.string(), z.strictObject({ servers: z.array(z.string()) })).optional(),
+    agents: z
+      .record(
+        z.string(),
+        z.strictObject({
+          servers: z.array(z.string()),
+          toolSearch: z.enum(["off", "facade", "dynamic", "native", "auto"]).optional(),
+          toolSearchBudgetTokens: positiveInt.optional(),
+        }),
+      )
+      .optional(),
     /** Tool-call approval: globs over emitted names or `server__tool` → allow | ask | deny. */
     approval: z
       .strictObject({
@@ -131,8 +146,24 @@ export function createConfigSchema(env: Env) {
         requireApprovalFor: z.enum(["destructive", "all", "none"]).optional(),
       })
       .optional(),
+    /** Roots offered to servers: paths or `file://` URIs. */
+    roots: z.array(expanded(env, nonEmpty)).optional(),
+    /** Servers sampling the model: approval, a token cap, hint → model. */
+    sampling: z
+      .strictObject({
+        approval: z.enum(["ask", "allow", "deny"]).optional(),
+        maxTokens: positiveInt.optional(),
+        models: z.record(z.string(), z.string()).optional(),
+      })
+      .optional(),
     /** Price overrides per model (USD per 1M tokens); the cost layer checks each field and names bad ones. */
     prices: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+    /** When a server's list_changed reaches the model. */
+    listChanged: z.enum(["next-turn", "next-conversation"]).optional(),
+    /** The usage ledger: its file (relative to this config's folder) and whether to record at all. */
+    ledger: z
+      .strictObject({ path: expanded(env, nonEmpty).optional(), enabled: z.boolean().optional() })
+      .optional(),
   });
 }
 

@@ -1,6 +1,15 @@
 /** Raw (validated, expanded) file → the normalised SwitchboardConfig, with every default filled in. */
+
+import { dirname, isAbsolute, resolve } from "node:path";
 import type { RawConfig, RawServer, RawServerType } from "./config-schema.js";
-import type { ApprovalConfig, HttpTransportKind, ServerConfig, SwitchboardConfig, ToolFilter } from "./types.js";
+import type {
+  ApprovalConfig,
+  HttpTransportKind,
+  SamplingConfig,
+  ServerConfig,
+  SwitchboardConfig,
+  ToolFilter,
+} from "./types.js";
 
 export const CONFIG_DEFAULTS = {
   enabled: true,
@@ -22,14 +31,35 @@ export function normaliseConfig(raw: RawConfig, file: string): SwitchboardConfig
     Object.entries(root).map(([name, server]) => [name, normaliseServer(name, server)]),
   );
   const agents = Object.fromEntries(
-    Object.entries(raw.agents ?? {}).map(([name, agent]) => [name, { name, servers: [...agent.servers] }]),
+    Object.entries(raw.agents ?? {}).map(([name, agent]) => [
+      name,
+      {
+        name,
+        servers: [...agent.servers],
+        ...(agent.toolSearch === undefined ? {} : { toolSearch: agent.toolSearch }),
+        ...(agent.toolSearchBudgetTokens === undefined
+          ? {}
+          : { toolSearchBudgetTokens: agent.toolSearchBudgetTokens }),
+      },
+    ]),
   );
   return {
     file,
     servers,
     agents,
     ...(raw.approval === undefined ? {} : { approval: normaliseApproval(raw.approval) }),
+    ...(raw.roots === undefined ? {} : { roots: raw.roots.map((root) => resolveRoot(root, file)) }),
+    ...(raw.sampling === undefined ? {} : { sampling: normaliseSampling(raw.sampling) }),
     ...(raw.prices === undefined ? {} : { prices: raw.prices }),
+    ...(raw.listChanged === undefined ? {} : { listChanged: raw.listChanged }),
+    ...(raw.ledger === undefined
+      ? {}
+      : {
+          ledger: {
+            ...(raw.ledger.path === undefined ? {} : { path: raw.ledger.path }),
+            ...(raw.ledger.enabled === undefined ? {} : { enabled: raw.ledger.enabled }),
+          },
+        }),
   };
 }
 
@@ -37,6 +67,20 @@ function normaliseApproval(raw: NonNullable<RawConfig["approval"]>): ApprovalCon
   return {
     rules: { ...raw.rules },
     ...(raw.requireApprovalFor === undefined ? {} : { requireApprovalFor: raw.requireApprovalFor }),
+  };
+}
+
+/** A relative root is relative to the config file's folder (an inline config: kept as written). */
+function resolveRoot(root: string, file: string): string {
+  if (root.startsWith("file://") || isAbsolute(root) || !isAbsolute(file)) return root;
+  return resolve(dirname(file), root);
+}
+
+function normaliseSampling(raw: NonNullable<RawConfig["sampling"]>): SamplingConfig {
+  return {
+    ...(raw.approval === undefined ? {} : { approval: raw.approval }),
+    ...(raw.maxTokens === undefined ? {} : { maxTokens: raw.maxTokens }),
+    ...(raw.models === undefined ? {} : { models: { ...raw.models } }),
   };
 }
 
@@ -48,6 +92,7 @@ function normaliseServer(name: string, raw: RawServer): ServerConfig {
     connectTimeoutMs: raw.connectTimeoutMs ?? CONFIG_DEFAULTS.connectTimeoutMs,
     tools: toolFilter(raw.tools),
     maxConcurrentCalls: raw.maxConcurrentCalls ?? CONFIG_DEFAULTS.maxConcurrentCalls,
+    ...(raw.logLevel === undefined ? {} : { logLevel: raw.logLevel }),
   };
   if (raw.command !== undefined) {
     return {
@@ -73,5 +118,6 @@ function toolFilter(raw: RawServer["tools"]): ToolFilter {
   return {
     ...(raw?.allow === undefined ? {} : { allow: raw.allow }),
     ...(raw?.deny === undefined ? {} : { deny: raw.deny }),
+    ...(raw?.readOnly === undefined ? {} : { readOnly: raw.readOnly }),
   };
 }

@@ -160,7 +160,7 @@ const errorRows: ErrorRow[] = [
     text: json({ mcpServers: {}, colour: "red" }),
     issues: one(
       "$.colour",
-      'unknown key "colour"; expected one of: $schema, mcpServers, servers, inputs, agents, approval, prices',
+      'unknown key "colour"; expected one of: $schema, mcpServers, servers, inputs, agents, approval, roots, sampling, prices, listChanged, ledger',
     ),
   },
   {
@@ -287,7 +287,7 @@ const errorRows: ErrorRow[] = [
     }),
     issues: [
       { path: "$.servers.a.cwd", message: '"cwd" applies only to stdio servers; this server has "url"' },
-      { path: "$.agents.main.toolSerch", message: 'unknown key "toolSerch"; expected one of: servers' },
+      { path: "$.agents.main.toolSerch", message: 'unknown key "toolSerch"; did you mean "toolSearch"?' },
     ],
   },
   {

@@ -8,6 +8,8 @@ export interface ToolFilter {
   allow?: string[];
   /** Globs over the server's own tool names, applied after `allow`. */
   deny?: string[];
+  /** Only tools annotated `readOnlyHint: true` (annotations are the server's claim, not a guarantee). */
+  readOnly?: boolean;
 }
 
 interface ServerCommon {
@@ -22,6 +24,21 @@ interface ServerCommon {
   tools: ToolFilter;
   /** Calls in flight at once on this server; more wait in a queue. Default 8. */
   maxConcurrentCalls: number;
+  /** Least severe server log message shown (and asked for with `logging/setLevel`). Absent: the host's default. */
+  logLevel?: LogLevel;
+}
+
+/** MCP log severities (RFC 5424), least severe first. */
+export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** How servers may sample the model (`sampling/createMessage`). */
+export interface SamplingConfig {
+  /** `ask` (the default) asks a person, and is no when nobody can be asked; `allow`; `deny`. */
+  approval?: "ask" | "allow" | "deny";
+  /** Upper bound on a server's `maxTokens`. */
+  maxTokens?: number;
+  /** Model-preference hint (a substring a server may name) → model id of the provider in use. */
+  models?: Record<string, string>;
 }
 
 export interface StdioServerConfig extends ServerCommon {
@@ -49,6 +66,10 @@ export interface AgentConfig {
   name: string;
   /** Server names (keys of `servers`); validated to exist. */
   servers: string[];
+  /** How the tools reach the model (`src/toolsearch`): all of them (`off`, the default) or through search. */
+  toolSearch?: "off" | "facade" | "dynamic" | "native" | "auto";
+  /** `auto`: the most estimated tokens the full array may cost before the facade is used. Default 20,000. */
+  toolSearchBudgetTokens?: number;
 }
 
 /**
@@ -69,9 +90,19 @@ export interface SwitchboardConfig {
   agents: Record<string, AgentConfig>;
   /** Absent: every call is allowed (no approval step). */
   approval?: ApprovalConfig;
+  /** Paths (relative to the config file's folder) or `file://` URIs offered to servers as roots. Absent: cwd. */
+  roots?: string[];
+  sampling?: SamplingConfig;
   /**
    * Per-model price overrides (USD per 1M tokens: `input`, `output`, `cacheWrite`, `cacheWrite1h`, `cacheRead`,
    * plus `checkedOn`/`source`), merged over the bundled dated table by the cost layer, which validates them.
    */
   prices?: Record<string, Record<string, unknown>>;
+  /**
+   * When a server's `list_changed` reaches the model: `next-turn` (default), or `next-conversation`, which keeps
+   * the tools array frozen (and the prompt cache warm) for the rest of the conversation.
+   */
+  listChanged?: "next-turn" | "next-conversation";
+  /** The usage ledger (SQLite): `path` relative to the config file's folder; `enabled: false` records nothing. */
+  ledger?: { path?: string; enabled?: boolean };
 }

@@ -11,17 +11,20 @@ export class ToolCallError extends SwitchboardError {
   readonly server: string;
   readonly tool: string;
   readonly reason: ToolCallFailure;
+  /** What the server or the wire said (a `protocol` failure), secrets redacted, without the "Server … rejected" prefix. */
+  readonly detail: string | undefined;
 
   constructor(
     server: string,
     tool: string,
     reason: ToolCallFailure,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; detail?: string },
   ) {
     super("TOOL_CALL_FAILED", message, options);
     this.server = server;
     this.tool = tool;
     this.reason = reason;
+    this.detail = options?.detail;
   }
 }

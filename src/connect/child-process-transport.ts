@@ -1,12 +1,13 @@
 /**
- * MCP over a child's stdin/stdout, built on the SDK's own framing (`ReadBuffer`, `serializeMessage`). We own the
+ * MCP over a child's stdin/stdout: the SDK's `serializeMessage` out, a linear line reader in. We own the
  * spawn rather than using `StdioClientTransport` because a host needs three things that transport does not
  * expose: the exit code or signal (for a useful crash report), a `close()` that resolves only once the child has
  * really exited (its SIGKILL step does not wait), and configurable grace periods.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/client";
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE, serializeMessage } from "@modelcontextprotocol/client";
+import { JsonRpcLineReader } from "./line-reader.js";
 
 export interface ChildExit {
   code: number | null;
@@ -24,6 +25,7 @@ export interface ChildProcessTransportOptions {
   closeGraceMs?: number;
   /** After SIGTERM, how long to wait before SIGKILL. Default 2,000 ms. */
   killGraceMs?: number;
+  /** Longest stdout line (one message) accepted; a longer answer fails its call. Default the SDK's 10 MB. */
   maxBufferSize?: number;
 }
 
@@ -42,7 +44,7 @@ export class ChildProcessTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   readonly #options: ChildProcessTransportOptions;
-  readonly #readBuffer: ReadBuffer;
+  readonly #reader: JsonRpcLineReader;
   #child: ChildProcess | undefined;
   #exit: ChildExit | undefined;
   #exited: Promise<ChildExit> | undefined;
@@ -50,9 +52,17 @@ export class ChildProcessTransport implements Transport {
 
   constructor(options: ChildProcessTransportOptions) {
     this.#options = options;
-    this.#readBuffer = new ReadBuffer(
-      options.maxBufferSize === undefined ? undefined : { maxBufferSize: options.maxBufferSize },
-    );
+    this.#reader = new JsonRpcLineReader({
+      maxLineBytes: options.maxBufferSize ?? STDIO_DEFAULT_MAX_BUFFER_SIZE,
+      onMessage: (message) => {
+        try {
+          this.onmessage?.(message);
+        } catch (error) {
+          this.onerror?.(asError(error));
+        }
+      },
+      onError: (error) => this.onerror?.(error),
+    });
   }
 
   get pid(): number | undefined {
@@ -83,14 +93,7 @@ export class ChildProcessTransport implements Transport {
       });
     });
     child.once("close", () => this.#fireClose());
-    child.stdout?.on("data", (chunk: Buffer) => {
-      try {
-        this.#readBuffer.append(chunk);
-        this.#drain();
-      } catch (error) {
-        this.onerror?.(asError(error));
-      }
-    });
+    child.stdout?.on("data", (chunk: Buffer) => this.#reader.push(chunk));
     child.stderr?.setEncoding("utf8");
     child.stderr?.on("data", (chunk: string) => this.#options.onStderr?.(chunk));
     // EPIPE after the child died is reported by exit/close; these only keep the streams from throwing.
@@ -147,7 +150,7 @@ export class ChildProcessTransport implements Transport {
     child.stdout?.destroy();
     child.stderr?.destroy();
     child.stdin?.destroy();
-    this.#readBuffer.clear();
+    this.#reader.clear();
     this.#fireClose();
   }
 
@@ -161,21 +164,6 @@ export class ChildProcessTransport implements Transport {
       await exited;
     }
     await this.close();
-  }
-
-  #drain(): void {
-    for (;;) {
-      let message: JSONRPCMessage | null;
-      try {
-        message = this.#readBuffer.readMessage();
-      } catch (error) {
-        // One malformed line (a stray console.log on stdout) is reported, not fatal.
-        this.onerror?.(asError(error));
-        continue;
-      }
-      if (message === null) return;
-      this.onmessage?.(message);
-    }
   }
 
   #fireClose(): void {

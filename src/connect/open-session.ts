@@ -3,9 +3,10 @@
  * deadline. Either returns a live session or throws a `ConnectionError` after tearing down whatever it started
  * (no half-started child survives a failed attempt).
  */
-import type { Client, Transport } from "@modelcontextprotocol/client";
+import type { Client, ClientCapabilities, Transport } from "@modelcontextprotocol/client";
 import {
   Client as McpClient,
+  ProtocolError,
   SdkError,
   SdkErrorCode,
   SdkHttpError,
@@ -17,7 +18,15 @@ import { ConnectionError } from "../errors.js";
 import { buildChildEnv } from "./child-env.js";
 import { ChildProcessTransport, describeExit } from "./child-process-transport.js";
 import { allListKinds, fetchListing } from "./fetch-listing.js";
-import type { ConnectionOptions, ListKind, ServerListing, SessionInfo, WireTransport } from "./types.js";
+import type {
+  ClientFeatures,
+  ConnectionOptions,
+  ListKind,
+  LoggingMessageNotificationParams,
+  ServerListing,
+  SessionInfo,
+  WireTransport,
+} from "./types.js";
 
 export interface SessionHooks {
   onStderr(chunk: string): void;
@@ -25,6 +34,12 @@ export interface SessionHooks {
   /** The transport closed. Fires for unexpected exits and for our own close alike; the owner tells them apart. */
   onClose(session: Session): void;
   onError(error: Error): void;
+  /** `notifications/message` arrived. */
+  onLog?(session: Session, message: LoggingMessageNotificationParams): void;
+  /** `notifications/resources/updated` arrived. */
+  onResourceUpdated?(session: Session, uri: string): void;
+  /** A server-to-client request (sampling, elicitation) started (`true`) or finished (`false`). */
+  onServerRequest?(session: Session, active: boolean): void;
   /** The stderr tail (already redacted) for error reports. */
   stderrTail(): string | undefined;
   redact(text: string): string;
@@ -71,8 +86,10 @@ export async function openSession(
       attempt,
     );
   } catch (error) {
+    // Did the child die by itself? Asked before teardown, whose own SIGTERM would otherwise look like the cause.
+    const exitedFirst = attempt.child?.exit !== undefined;
     await teardown(attempt);
-    throw failure(config, attempt, error);
+    throw failure(config, attempt, error, exitedFirst);
   } finally {
     clearTimeout(timer);
     abort.removeEventListener("abort", forwardAbort);
@@ -146,7 +163,7 @@ function refusesStreamableHttp(error: unknown): boolean {
 function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) {
   const { options, hooks } = attempt;
   const client = new McpClient(options.clientInfo ?? clientInfoDefault, {
-    capabilities: {},
+    capabilities: declaredCapabilities(options.features),
     ...(options.versionNegotiation === undefined ? {} : { versionNegotiation: options.versionNegotiation }),
   });
   // Filled in by finish(); hooks only fire for sessions that reached the caller.
@@ -158,12 +175,68 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
     lost: undefined,
     missed: new Set(),
   } as Session;
+  if (options.features !== undefined) handleClientFeatures(client, session, attempt, options.features);
   for (const kind of Object.keys(listChangedMethods) as ListKind[]) {
     client.setNotificationHandler(listChangedMethods[kind], () => hooks.onListChanged(session, kind));
   }
   client.onclose = () => hooks.onClose(session);
   client.onerror = (error) => hooks.onError(error);
   return { client, session };
+}
+
+function declaredCapabilities(features: ClientFeatures | undefined): ClientCapabilities {
+  const capabilities: ClientCapabilities = {};
+  if (features?.sampling !== undefined) capabilities.sampling = { tools: {} };
+  if (features?.elicitation !== undefined) {
+    capabilities.elicitation = {
+      form: { applyDefaults: true },
+      ...(features.elicitation.url === true ? { url: {} } : {}),
+    };
+  }
+  if (features?.roots !== undefined) capabilities.roots = { listChanged: true };
+  return capabilities;
+}
+
+/** Registers a handler per declared capability, and the notification handlers the connection re-emits. */
+function handleClientFeatures(
+  client: Client,
+  session: Session,
+  attempt: Attempt,
+  features: ClientFeatures,
+): void {
+  const { hooks, config } = attempt;
+  const asking = async <T>(work: () => Promise<T>): Promise<T> => {
+    hooks.onServerRequest?.(session, true);
+    try {
+      return await work();
+    } finally {
+      hooks.onServerRequest?.(session, false);
+    }
+  };
+  const { sampling, elicitation, roots } = features;
+  if (sampling !== undefined) {
+    client.setRequestHandler("sampling/createMessage", (request, ctx) =>
+      asking(async () => {
+        const answer = await sampling(request.params, { server: config.name, signal: ctx.mcpReq.signal });
+        if ("rejected" in answer) throw new ProtocolError(-1, answer.rejected);
+        return answer.result;
+      }),
+    );
+  }
+  if (elicitation !== undefined) {
+    client.setRequestHandler("elicitation/create", (request, ctx) =>
+      asking(() => elicitation.handle(request.params, { server: config.name, signal: ctx.mcpReq.signal })),
+    );
+  }
+  if (roots !== undefined) {
+    client.setRequestHandler("roots/list", async () => ({ roots: await roots() }));
+  }
+  client.setNotificationHandler("notifications/message", (notification) =>
+    hooks.onLog?.(session, notification.params),
+  );
+  client.setNotificationHandler("notifications/resources/updated", (notification) =>
+    hooks.onResourceUpdated?.(session, notification.params.uri),
+  );
 }
 
 async function finish(attempt: Attempt, session: Session): Promise<Session> {
@@ -173,6 +246,17 @@ async function finish(attempt: Attempt, session: Session): Promise<Session> {
     signal: attempt.signal,
     timeout: remaining(attempt),
   });
+  const level = attempt.options.features?.logLevel;
+  if (level !== undefined && capabilities.logging !== undefined) {
+    // Best effort: a server that refuses the level still works, it only logs more or less than asked.
+    await client
+      .setLoggingLevel(level, { signal: attempt.signal, timeout: remaining(attempt) })
+      .catch((error: unknown) =>
+        attempt.hooks.onError(
+          new Error(`logging/setLevel ${level} failed: ${String(error)}`, { cause: error }),
+        ),
+      );
+  }
   const instructions = client.getInstructions();
   const pid = session.child?.pid;
   session.listing = {
@@ -235,17 +319,23 @@ async function closeQuietly(client: Client): Promise<void> {
   }
 }
 
-function failure(config: ServerConfig, attempt: Attempt, error: unknown): ConnectionError {
+function failure(
+  config: ServerConfig,
+  attempt: Attempt,
+  error: unknown,
+  exitedFirst: boolean,
+): ConnectionError {
   const transport = attempt.wire ?? (config.kind === "stdio" ? "stdio" : config.transport);
   const stderrTail = attempt.hooks.stderrTail();
   const options = { cause: error, ...(stderrTail === undefined ? {} : { stderrTail }) };
   const where = config.kind === "stdio" ? `"${config.command}"` : describeUrl(config.url);
   let reason: string;
-  if (error instanceof DeadlineExpired) {
+  // The SDK may reject with its own error once the deadline aborted it: the deadline is still the reason.
+  if (error instanceof DeadlineExpired || attempt.signal.reason instanceof DeadlineExpired) {
     reason = `did not become ready within ${config.connectTimeoutMs} ms (connectTimeoutMs)`;
   } else if (attempt.signal.aborted) {
     reason = "connect was cancelled because the connection was closed";
-  } else if (attempt.child?.exit !== undefined && attempt.child.pid !== undefined) {
+  } else if (exitedFirst && attempt.child?.exit !== undefined && attempt.child.pid !== undefined) {
     reason = `${describeExit(attempt.child.exit)} before it was ready`;
   } else if (isSpawnError(error)) {
     reason = `could not start ${where}: ${error.message}`;

@@ -1,5 +1,6 @@
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { redact, secretValues } from "./redact.js";
+import { redact, redactError, secretValues } from "./redact.js";
 
 describe("redact", () => {
   it("replaces every occurrence of every configured value of 4+ characters", () => {
@@ -10,5 +11,36 @@ describe("redact", () => {
 
   it("leaves text without secrets unchanged", () => {
     expect(redact("nothing here", secretValues({ A: "zzzz" }))).toBe("nothing here");
+  });
+
+  it("also redacts the bare credential of an Authorization-style header value", () => {
+    const secrets = secretValues({ Authorization: "Bearer abc.def.ghi", "X-Key": "Basic dXNlcjpwdw==" });
+    expect(redact("token abc.def.ghi and dXNlcjpwdw== rejected", secrets)).toBe(
+      "token [redacted] and [redacted] rejected",
+    );
+  });
+});
+
+describe("redactError", () => {
+  const hide = (text: string) => redact(text, ["s3cr3t"]);
+
+  it("copies an error whose message, stack or cause holds a secret, keeping its class and fields", () => {
+    const inner = new Error("inner s3cr3t");
+    const error = new ProtocolError(ProtocolErrorCode.InternalError, "bad s3cr3t", { extra: 1 });
+    Object.defineProperty(error, "cause", { value: inner, configurable: true });
+    const clean = redactError(error, hide);
+    expect(clean).not.toBe(error);
+    expect(clean).toBeInstanceOf(ProtocolError);
+    expect(clean.code).toBe(ProtocolErrorCode.InternalError);
+    expect(clean.message).toBe("bad [redacted]");
+    expect(clean.stack).not.toContain("s3cr3t");
+    expect((clean.cause as Error).message).toBe("inner [redacted]");
+    expect(error.message).toBe("bad s3cr3t");
+  });
+
+  it("returns the same error, or a non-error, untouched when there is nothing to hide", () => {
+    const error = new Error("fine");
+    expect(redactError(error, hide)).toBe(error);
+    expect(redactError("s3cr3t", hide)).toBe("s3cr3t");
   });
 });

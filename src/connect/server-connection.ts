@@ -7,17 +7,24 @@
  * with a `CONNECTION_CLOSED` error naming the exit, then restarts with capped exponential backoff and a fresh
  * first listing. `callTool` enforces the per-server concurrency limit (FIFO) and the call timeout.
  */
-import type { CallToolResult } from "@modelcontextprotocol/client";
-import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import type {
+  CallToolResult,
+  CompleteRequestParams,
+  CompleteResult,
+  GetPromptResult,
+  LoggingLevel,
+  ReadResourceResult,
+} from "@modelcontextprotocol/client";
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/types.js";
-import { ConnectionError } from "../errors.js";
+import { ConnectionError, SwitchboardError } from "../errors.js";
 import { backoffDelay, defaultRestartPolicy, type RestartPolicy } from "./backoff.js";
 import { ToolCallError } from "./call-errors.js";
 import { CallQueue } from "./call-queue.js";
 import { describeExit } from "./child-process-transport.js";
 import { allListKinds, fetchListing } from "./fetch-listing.js";
 import { openSession, type Session } from "./open-session.js";
-import { redact, secretValues } from "./redact.js";
+import { redact, redactError, secretValues } from "./redact.js";
 import { defaultStderrTailLimits, StderrTail } from "./stderr-tail.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import type {
@@ -48,6 +55,10 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   #started: Promise<void> | undefined;
   #restarting: Promise<void> | undefined;
   #closing: Promise<void> | undefined;
+  /** Deadlines of the calls in flight; paused while the server waits on the client. */
+  readonly #deadlines = new Set<Deadline>();
+  #serverRequests = 0;
+  #calls = 0;
 
   constructor(config: ServerConfig, options: ConnectionOptions = {}) {
     super();
@@ -123,7 +134,10 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
 
   /**
    * Calls a tool and returns the raw MCP result. Waits for a free slot (FIFO) when `maxConcurrentCalls` are in
-   * flight. The timeout covers the wait and the call; on expiry the SDK sends `notifications/cancelled`.
+   * flight. The timeout covers the wait and the call; on expiry the SDK sends `notifications/cancelled`. Every
+   * call asks for progress: a progress notification restarts the timeout (as the SDK's `resetTimeoutOnProgress`
+   * would) and is emitted as a `progress` event; while the server waits on the client (sampling, elicitation)
+   * the timeout is paused, since a person may be answering.
    */
   async callTool(
     tool: string,
@@ -131,30 +145,143 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     options: CallToolOptions = {},
   ): Promise<CallToolResult> {
     const limitMs = options.timeoutMs ?? this.config.timeoutMs;
-    const started = performance.now();
     this.#assertCallable(tool);
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), limitMs);
+    const deadline = new Deadline(limitMs, () => timeout.abort());
+    if (this.#serverRequests > 0) deadline.pause();
+    this.#deadlines.add(deadline);
     const waitSignal =
       options.signal === undefined ? timeout.signal : AbortSignal.any([timeout.signal, options.signal]);
+    const call = ++this.#calls;
     let release: (() => void) | undefined;
     let session: Session | undefined;
     try {
       release = await this.#queue.acquire(waitSignal);
       this.#assertCallable(tool);
       session = this.#session!;
-      const left = limitMs - (performance.now() - started);
-      if (left <= 0) timeout.abort();
       if (waitSignal.aborted) throw waitSignal.reason;
+      // The deadline above is the only clock: the SDK's own timer could neither pause nor know about the queue.
       return await session.client.callTool(
         { name: tool, arguments: args },
-        { timeout: left, ...(options.signal === undefined ? {} : { signal: options.signal }) },
+        {
+          timeout: SDK_TIMEOUT_CEILING_MS,
+          signal: waitSignal,
+          onprogress: (progress) => {
+            deadline.restart();
+            this.emit("progress", {
+              tool,
+              call,
+              progress: progress.progress,
+              ...(progress.total === undefined ? {} : { total: progress.total }),
+              ...(progress.message === undefined ? {} : { message: progress.message }),
+            });
+            options.onprogress?.(progress);
+          },
+        },
       );
     } catch (error) {
+      if (session !== undefined && sessionExpired(error, session)) {
+        this.#onSessionClosed(
+          session,
+          "ended its session (HTTP 404 for the session id: expired or forgotten)",
+        );
+      }
       throw this.#callError(error, tool, session, limitMs, options.signal, timeout.signal);
     } finally {
-      clearTimeout(timer);
+      deadline.stop();
+      this.#deadlines.delete(deadline);
       release?.();
+    }
+  }
+
+  /** `resources/read` on the live session (the server's `timeoutMs` applies). */
+  readResource(uri: string, options: RequestOptionsLike = {}): Promise<ReadResourceResult> {
+    return this.#request(`resources/read "${uri}"`, options, (client, sdk) =>
+      client.readResource({ uri }, sdk),
+    );
+  }
+
+  /** `prompts/get` with string arguments. */
+  getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options: RequestOptionsLike = {},
+  ): Promise<GetPromptResult> {
+    return this.#request(`prompts/get "${name}"`, options, (client, sdk) =>
+      client.getPrompt({ name, arguments: args }, sdk),
+    );
+  }
+
+  /**
+   * `completion/complete` for a prompt argument or a resource-template variable. A server that does not declare
+   * `completions` gets no request: the answer is an empty list.
+   */
+  async complete(params: CompleteRequestParams, options: RequestOptionsLike = {}): Promise<CompleteResult> {
+    if (this.info?.capabilities.completions === undefined) return { completion: { values: [] } };
+    return this.#request("completion/complete", options, (client, sdk) => client.complete(params, sdk));
+  }
+
+  /** `resources/subscribe`: `notifications/resources/updated` for `uri` then arrive as `resourceUpdated` events. */
+  async subscribeResource(uri: string, options: RequestOptionsLike = {}): Promise<void> {
+    await this.#request(`resources/subscribe "${uri}"`, options, (client, sdk) =>
+      client.subscribeResource({ uri }, sdk),
+    );
+  }
+
+  async unsubscribeResource(uri: string, options: RequestOptionsLike = {}): Promise<void> {
+    await this.#request(`resources/unsubscribe "${uri}"`, options, (client, sdk) =>
+      client.unsubscribeResource({ uri }, sdk),
+    );
+  }
+
+  /** `logging/setLevel` on the live session (restarts use `features.logLevel`). */
+  async setLoggingLevel(level: LoggingLevel, options: RequestOptionsLike = {}): Promise<void> {
+    await this.#request(`logging/setLevel ${level}`, options, (client, sdk) =>
+      client.setLoggingLevel(level, sdk),
+    );
+  }
+
+  /** Tells the server the client's roots changed (`notifications/roots/list_changed`); a no-op unless ready. */
+  async sendRootsListChanged(): Promise<void> {
+    const session = this.#session;
+    if (session === undefined || this.#state !== "ready" || this.#options.features?.roots === undefined)
+      return;
+    await session.client.sendRootsListChanged();
+  }
+
+  async #request<T>(
+    what: string,
+    options: RequestOptionsLike,
+    send: (client: Session["client"], sdk: { timeout: number; signal?: AbortSignal }) => Promise<T>,
+  ): Promise<T> {
+    const session = this.#session;
+    if (session === undefined || this.#state !== "ready") throw this.#notReady(what);
+    const timeout = options.timeoutMs ?? this.config.timeoutMs;
+    try {
+      return await send(session.client, {
+        timeout,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      });
+    } catch (error) {
+      if (session.lost !== undefined) {
+        throw new ConnectionError(
+          this.name,
+          session.lost.transport,
+          `${session.lost.message} during ${what}`,
+          {
+            code: "CONNECTION_CLOSED",
+            cause: error,
+          },
+        );
+      }
+      const detail = error instanceof ProtocolError ? `${error.message} (code ${error.code})` : String(error);
+      throw new SwitchboardError(
+        "REQUEST_FAILED",
+        redact(`Server "${this.name}" failed ${what}: ${detail}`, this.#secrets),
+        {
+          cause: error,
+        },
+      );
     }
   }
 
@@ -213,7 +340,24 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
           else session.missed.add(kind);
         },
         onClose: (session) => this.#onSessionClosed(session),
-        onError: (error) => this.emit("error", error),
+        onLog: (session, message) => {
+          if (session === this.#session) this.emit("log", message);
+        },
+        onResourceUpdated: (session, uri) => {
+          if (session === this.#session) this.emit("resourceUpdated", uri);
+        },
+        onServerRequest: (_session, active) => {
+          this.#serverRequests += active ? 1 : -1;
+          for (const deadline of this.#deadlines) {
+            if (this.#serverRequests > 0) deadline.pause();
+            else deadline.restart();
+          }
+        },
+        onError: (error) =>
+          this.emit(
+            "error",
+            redactError(error, (text) => redact(text, this.#secrets)),
+          ),
         stderrTail: () => this.stderrTail(),
         redact: (text) => redact(text, this.#secrets),
       },
@@ -237,7 +381,8 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     session.missed.clear();
   }
 
-  #onSessionClosed(session: Session): void {
+  /** `why` replaces the default "closed the connection" / exit description (an HTTP session the server ended). */
+  #onSessionClosed(session: Session, why?: string): void {
     if (session !== this.#session || this.#state !== "ready") return;
     this.#session = undefined;
     const exit = session.child?.exit;
@@ -245,7 +390,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     const lost = new ConnectionError(
       this.name,
       session.wire,
-      `Server "${this.name}" ${exit === undefined ? "closed the connection" : describeExit(exit)} unexpectedly`,
+      `Server "${this.name}" ${why ?? (exit === undefined ? "closed the connection" : describeExit(exit))} unexpectedly`,
       { code: "CONNECTION_CLOSED", ...(stderrTail === undefined ? {} : { stderrTail }) },
     );
     session.lost = lost;
@@ -324,6 +469,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     timeoutSignal: AbortSignal,
   ): Error {
     if (error instanceof ConnectionError) return error;
+    const cause = redactError(error, (text) => redact(text, this.#secrets));
     if (session?.lost !== undefined) {
       const lost = session.lost;
       return new ConnectionError(
@@ -332,7 +478,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
         `${lost.message} while tools/call "${tool}" was in flight`,
         {
           code: "CONNECTION_CLOSED",
-          cause: error,
+          cause,
           ...(lost.stderrTail === undefined ? {} : { stderrTail: lost.stderrTail }),
         },
       );
@@ -354,16 +500,16 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
         tool,
         "timeout",
         `Tool call "${tool}" on server "${this.name}" timed out after ${limitMs} ms (timeoutMs limit; the server was sent notifications/cancelled)`,
-        { cause: error },
+        { cause },
       );
     }
-    const detail = error instanceof ProtocolError ? `${error.message} (code ${error.code})` : String(error);
+    const detail = redact(describeCallError(error), this.#secrets);
     return new ToolCallError(
       this.name,
       tool,
       "protocol",
-      redact(`Server "${this.name}" rejected tools/call "${tool}": ${detail}`, this.#secrets),
-      { cause: error },
+      `Server "${this.name}" rejected tools/call "${tool}": ${detail}`,
+      { cause, detail },
     );
   }
 
@@ -379,6 +525,27 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   }
 }
 
+function describeCallError(error: unknown): string {
+  if (error instanceof ProtocolError) return `${error.message} (code ${error.code})`;
+  // The status is the fault ("503 Service Unavailable"); the SDK's message only carries the body.
+  if (error instanceof SdkHttpError)
+    return `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ""}: ${error.message}`;
+  // fetch's own "fetch failed" hides the reason (a dropped connection, a refused port) in its cause.
+  if (error instanceof Error && error.cause instanceof Error)
+    return `${String(error)} (${error.cause.message})`;
+  return String(error);
+}
+
+/**
+ * Streamable HTTP: a 404 to a request carrying a session id means the server no longer knows the session (the
+ * spec's "session expired"); the client must start a new one, which the restart path does.
+ */
+function sessionExpired(error: unknown, session: Session): boolean {
+  if (session.wire !== "streamable-http" || !(error instanceof SdkHttpError) || error.status !== 404)
+    return false;
+  return (session.transport as { sessionId?: string }).sessionId !== undefined;
+}
+
 async function closeSession(session: Session): Promise<void> {
   session.client.onclose = () => {};
   try {
@@ -390,6 +557,45 @@ async function closeSession(session: Session): Promise<void> {
     }
   } finally {
     await session.client.close().catch(() => {});
+  }
+}
+
+/** The SDK's per-request timer is set out of reach; `Deadline` decides when a call has taken too long. */
+const SDK_TIMEOUT_CEILING_MS = 2_147_483_647;
+
+/** What the request methods take: the SDK's timeout and signal, without importing its types above connect/. */
+export interface RequestOptionsLike {
+  signal?: AbortSignal;
+  /** Default: the server's configured `timeoutMs`. */
+  timeoutMs?: number;
+}
+
+/** A timer that can restart from its full length (progress) and pause (the server is waiting on the client). */
+class Deadline {
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(
+    readonly ms: number,
+    readonly expire: () => void,
+  ) {
+    this.restart();
+  }
+
+  restart(): void {
+    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(this.expire, this.ms);
+  }
+
+  pause(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.pause();
   }
 }
 

@@ -1,8 +1,17 @@
 import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+  ElicitRequestParams,
+  ElicitResult,
   Implementation,
   ListResourceTemplatesResult,
+  LoggingLevel,
+  LoggingMessageNotificationParams,
+  Progress,
   Prompt,
   Resource,
+  Root,
   ServerCapabilities,
   Tool,
   VersionNegotiationOptions,
@@ -55,6 +64,22 @@ export interface ConnectionEvents {
   /** A stdio child exited (expectedly or not). */
   exit: (exit: ChildExit) => void;
   error: (error: Error) => void;
+  /** The server sent `notifications/message` (a log line at or above the level asked for). */
+  log: (message: LoggingMessageNotificationParams) => void;
+  /** A `tools/call` in flight reported progress (its timeout was reset). */
+  progress: (progress: CallProgress) => void;
+  /** The server sent `notifications/resources/updated` for a subscribed resource. */
+  resourceUpdated: (uri: string) => void;
+}
+
+/** One progress notification of one tool call. */
+export interface CallProgress {
+  tool: string;
+  /** Numbers the calls of this connection, so concurrent calls of one tool can be told apart. */
+  call: number;
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 export interface ConnectionOptions {
@@ -69,13 +94,66 @@ export interface ConnectionOptions {
   versionNegotiation?: VersionNegotiationOptions;
   /** Environment the minimal inherited set is read from. Default `process.env`. */
   parentEnv?: Readonly<Record<string, string | undefined>>;
+  /** What the client offers servers: sampling, elicitation, roots, and the log level it asks for. */
+  features?: ClientFeatures;
+}
+
+/** Passed to every server-to-client request handler. */
+export interface ClientRequestContext {
+  /** The configured name of the server asking. */
+  server: string;
+  /** Aborted when the server cancels the request (`notifications/cancelled`) or the connection closes. */
+  signal: AbortSignal;
+}
+
+/** A sampling handler's answer: a result, or a rejection (sent as JSON-RPC error -1, as the spec suggests). */
+export type SamplingAnswer =
+  | { result: CreateMessageResult | CreateMessageResultWithTools }
+  | { rejected: string };
+
+/**
+ * Client capabilities and their handlers. Each one present is declared in `initialize` (so servers that gate
+ * tools on capabilities offer them) and answered through the SDK, in both protocol eras (on 2026-07-28 the SDK
+ * fulfils `input_required` results with the same handlers).
+ */
+export interface ClientFeatures {
+  /** Declares `sampling` (with `tools`) and answers `sampling/createMessage`. */
+  sampling?: (params: CreateMessageRequestParams, context: ClientRequestContext) => Promise<SamplingAnswer>;
+  /** Declares `elicitation` (form mode with `applyDefaults`; URL mode when `url`) and answers `elicitation/create`. */
+  elicitation?: {
+    url?: boolean;
+    handle: (params: ElicitRequestParams, context: ClientRequestContext) => Promise<ElicitResult>;
+  };
+  /** Declares `roots` (with `listChanged`) and answers `roots/list`. */
+  roots?: () => Root[] | Promise<Root[]>;
+  /** Sent as `logging/setLevel` after connecting, to servers that declare `logging`. */
+  logLevel?: LoggingLevel;
 }
 
 export interface CallToolOptions {
   signal?: AbortSignal;
   /** Overrides the server's configured `timeoutMs` for this call. Covers queueing and the call itself. */
   timeoutMs?: number;
+  /** Asks the server for progress notifications (a `progressToken` is sent) and receives them. */
+  onprogress?: (progress: Progress) => void;
 }
 
 /** The raw MCP `tools/call` result, re-exported so layers above need not import the SDK. */
-export type { CallToolResult } from "@modelcontextprotocol/client";
+/** MCP shapes the client features and the context layer read, re-exported for the same reason. */
+export type {
+  CallToolResult,
+  CompleteRequestParams,
+  CompleteResult,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+  ElicitRequestFormParams,
+  ElicitRequestParams,
+  ElicitRequestURLParams,
+  ElicitResult,
+  GetPromptResult,
+  LoggingLevel,
+  LoggingMessageNotificationParams,
+  ReadResourceResult,
+  Root,
+} from "@modelcontextprotocol/client";

@@ -82,7 +82,14 @@ function rpcCode(error: Error): number | undefined {
 }
 
 function causeMessage(error: Error): string {
+  // The connection layer's `detail` is what the server said, secrets redacted, an HTTP status named.
+  const detail = (error as { detail?: unknown }).detail;
   const cause = error.cause;
-  const message = cause instanceof Error && cause.message !== "" ? cause.message : error.message;
+  const message =
+    typeof detail === "string" && detail !== ""
+      ? detail
+      : cause instanceof Error && cause.message !== ""
+        ? cause.message
+        : error.message;
   return message.length <= 2_000 ? message : `${message.slice(0, 2_000)}...`;
 }

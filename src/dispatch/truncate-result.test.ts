@@ -78,4 +78,24 @@ describe("truncateContent", () => {
       { numRuns: 80 },
     );
   });
+  it("counts long ordinary text exactly, though it tokenises it in slices", () => {
+    const text = `${words(20_000)}\n  indented  twice  ${words(100, 50_000)}`;
+    const out = truncateContent([{ type: "text", text }], 1_000);
+    expect(out.truncated?.originalTokens).toBe(tokens(text));
+  });
+
+  it("stays fast on a megabyte without a space (BPE is quadratic in one word's length)", () => {
+    const started = performance.now();
+    const out = truncateContent([{ type: "text", text: "x".repeat(1_000_000) }], 25_000);
+    const random = Array.from({ length: 300_000 }, (_, index) =>
+      String.fromCharCode(97 + ((index * 7919) % 26)),
+    );
+    const second = truncateContent([{ type: "text", text: random.join("") }], 25_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(out.truncated?.originalTokens).toBeGreaterThan(100_000);
+    expect(out.truncated?.keptTokens).toBeLessThanOrEqual(25_000);
+    expect(second.truncated?.keptTokens).toBeLessThanOrEqual(25_000);
+    const kept = out.content[0];
+    expect(kept?.type === "text" && /^x+$/.test(kept.text)).toBe(true);
+  });
 });

@@ -5,6 +5,14 @@ import type { ToolContent, ToolResultTruncation } from "../spec/tool-call.js";
 const PLAIN = { disallowedSpecial: new Set<string>() };
 /** Room kept for the truncation note itself. */
 const NOTE_TOKENS = 80;
+/**
+ * BPE is quadratic in the length of one word: a 1 MB run of "x" (or of random letters) kept the tokenizer busy
+ * for minutes, freezing every server's calls. Long text is therefore tokenised in slices cut before a space (so
+ * ordinary text counts exactly as a whole), and only its first `EXACT_CHARS` are counted; the rest is estimated
+ * at the same rate (the note already says "about").
+ */
+const SLICE_CHARS = 2_000;
+const EXACT_CHARS = 200_000;
 
 export interface TruncatedContent {
   content: ToolContent[];
@@ -26,7 +34,7 @@ export function truncateContent(content: readonly ToolContent[], maxTokens: numb
 
   const counts = content.map((part) => {
     const text = textOf(part);
-    return text === undefined ? 0 : countTokens(text, PLAIN);
+    return text === undefined ? 0 : estimateTokens(text);
   });
   const originalTokens = counts.reduce((sum, count) => sum + count, 0);
   if (originalTokens <= maxTokens) return { content: [...content] };
@@ -46,7 +54,7 @@ export function truncateContent(content: readonly ToolContent[], maxTokens: numb
     }
     if (budget > 0) {
       // Encoding only a generous prefix keeps cutting a megabyte result cheap.
-      const tokens = encode(text.slice(0, budget * 16), PLAIN).slice(0, budget);
+      const tokens = encodeSliced(text.slice(0, budget * 16)).slice(0, budget);
       kept.push(withText(part, decode(tokens)));
       keptTokens += tokens.length;
       budget = 0;
@@ -60,6 +68,39 @@ export function truncateContent(content: readonly ToolContent[], maxTokens: numb
     text: `[Result truncated: it was about ${originalTokens} tokens, over the ${maxTokens}-token limit; the first ${keptTokens} tokens are shown and about ${originalTokens - keptTokens} were cut.${dropped} If you need the rest, ask the tool for a smaller piece (a narrower query, a page, a range).]`,
   });
   return { content: kept, truncated: { limitTokens: maxTokens, originalTokens, keptTokens } };
+}
+
+function estimateTokens(text: string): number {
+  if (text.length <= SLICE_CHARS) return countTokens(text, PLAIN);
+  const exact = text.slice(0, EXACT_CHARS);
+  let count = 0;
+  for (const slice of slices(exact)) count += countTokens(slice, PLAIN);
+  if (text.length === exact.length) return count;
+  return count + Math.ceil(((text.length - exact.length) * count) / exact.length);
+}
+
+function encodeSliced(text: string): number[] {
+  if (text.length <= SLICE_CHARS) return encode(text, PLAIN);
+  const tokens: number[] = [];
+  for (const slice of slices(text)) for (const token of encode(slice, PLAIN)) tokens.push(token);
+  return tokens;
+}
+
+/** Pieces of at most SLICE_CHARS, each cut before a space that follows a non-space when there is one. */
+function* slices(text: string): Generator<string> {
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + SLICE_CHARS);
+    if (end < text.length) {
+      let cut = end;
+      while (cut > start + SLICE_CHARS / 2 && !(text[cut] === " " && !/\s/.test(text[cut - 1] ?? " ")))
+        cut -= 1;
+      if (cut > start + SLICE_CHARS / 2) end = cut;
+      else if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? "")) end -= 1;
+    }
+    yield text.slice(start, end);
+    start = end;
+  }
 }
 
 function textOf(part: ToolContent): string | undefined {

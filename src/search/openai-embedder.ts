@@ -22,7 +22,7 @@ export class EmbeddingError extends SwitchboardError {
   readonly status: number | undefined;
 
   constructor(message: string, options?: { cause?: unknown; status?: number }) {
-    super("CONNECTION_FAILED", message, options);
+    super("EMBEDDINGS_FAILED", message, options);
     this.status = options?.status;
   }
 }

@@ -58,6 +58,32 @@ describe("selectTools", () => {
     ]);
   });
 
+  it("keeps only tools annotated read-only on a server that asks for them, after the globs", () => {
+    const readOnlyConfig = parseConfig(
+      JSON.stringify({
+        mcpServers: { files: { command: "f", tools: { readOnly: true, deny: ["secret_*"] } } },
+      }),
+      "switchboard.json",
+    );
+    const files = (name: string, annotations?: Record<string, boolean>): ServerTool => ({
+      server: "files",
+      tool: { name, inputSchema: { type: "object" }, ...(annotations === undefined ? {} : { annotations }) },
+    });
+    const listed = [
+      files("read_file", { readOnlyHint: true }),
+      files("write_file", { readOnlyHint: false }),
+      files("stat"),
+      files("secret_read", { readOnlyHint: true }),
+    ];
+    expect(names(selectTools(listed, readOnlyConfig))).toEqual(["files/read_file"]);
+    expect(listed.map(exclusionOf(readOnlyConfig))).toEqual([
+      undefined,
+      "not-read-only",
+      "not-read-only",
+      "denied",
+    ]);
+  });
+
   it("rejects an unknown agent with the known ones listed", () => {
     expect(() => selectTools(all, config, { agent: "sales" })).toThrow(
       'No agent named "sales" in switchboard.json; agents: support',

@@ -8,12 +8,16 @@ export interface SelectOptions {
   agent?: string;
 }
 
-/** Why a tool is not sent: its server is outside the agent, or the server's allow/deny globs exclude it. */
-export type Exclusion = "agent" | "not-allowed" | "denied";
+/**
+ * Why a tool is not sent: its server is outside the agent, the server's allow/deny globs exclude it, or the
+ * server takes read-only tools only and this one is not annotated `readOnlyHint: true`.
+ */
+export type Exclusion = "agent" | "not-allowed" | "denied" | "not-read-only";
 
 /**
  * Applies the configured selection to catalogue tools: the agent's servers, then each server's `tools.allow`
- * globs, then its `tools.deny` globs (deny wins). Globs match the server's own tool names, never emitted names.
+ * globs, then its `tools.deny` globs (deny wins), then its `tools.readOnly` annotation filter. Globs match the
+ * server's own tool names, never emitted names.
  */
 export function selectTools(
   tools: readonly ServerTool[],
@@ -30,12 +34,12 @@ export function exclusionOf(
   options: SelectOptions = {},
 ): (item: ServerTool) => Exclusion | undefined {
   const agentServers = agentServerSet(config, options.agent);
-  const matchers = new Map<string, (name: string) => Exclusion | undefined>();
+  const matchers = new Map<string, (item: ServerTool) => Exclusion | undefined>();
   for (const [name, server] of Object.entries(config.servers))
     matchers.set(name, compileFilter(server.tools));
   return (item) => {
     if (agentServers !== undefined && !agentServers.has(item.server)) return "agent";
-    return matchers.get(item.server)?.(item.tool.name);
+    return matchers.get(item.server)?.(item);
   };
 }
 
@@ -52,12 +56,13 @@ function agentServerSet(config: SwitchboardConfig, agent: string | undefined): S
   return new Set(entry.servers);
 }
 
-function compileFilter(filter: ToolFilter): (name: string) => Exclusion | undefined {
+function compileFilter(filter: ToolFilter): (item: ServerTool) => Exclusion | undefined {
   const allow = filter.allow === undefined ? undefined : picomatch(filter.allow);
   const deny = filter.deny === undefined || filter.deny.length === 0 ? undefined : picomatch(filter.deny);
-  return (name) => {
-    if (allow !== undefined && !allow(name)) return "not-allowed";
-    if (deny?.(name)) return "denied";
+  return ({ tool }) => {
+    if (allow !== undefined && !allow(tool.name)) return "not-allowed";
+    if (deny?.(tool.name)) return "denied";
+    if (filter.readOnly === true && tool.annotations?.readOnlyHint !== true) return "not-read-only";
     return undefined;
   };
 }

@@ -116,7 +116,7 @@ describe("switchboard run", () => {
     expect(body).toMatchObject({
       model: DEFAULT_MODELS.anthropic,
       max_tokens: 8192,
-      system: "Be brief.",
+      system: [{ type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } }],
       messages: [{ role: "user", content: "Use the tools." }],
     });
     const names = (body.tools as { name: string }[]).map((tool) => tool.name);

@@ -18,7 +18,13 @@ export function runCli(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       cwd: options.cwd ?? repoRoot,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...options.env },
+      // The ledger stays off unless a test asks for one: CLI tests must not write to the real state directory.
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "/tmp",
+        SWITCHBOARD_LEDGER: "off",
+        ...options.env,
+      },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";

@@ -1,13 +1,16 @@
 import { createInterface } from "node:readline";
 import { runAgent } from "../../agent/run-agent.js";
 import { type AgentCliOptions, offeredTools, openAgentSession } from "../agent-session.js";
+import { type ChatAction, chatCompleter, chatContextLine } from "../chat-context.js";
 import { describeStop, formatAgentEvent } from "../format-agent-events.js";
+import { LineSource, lineAsker } from "../line-source.js";
 import type { CliIo } from "../main.js";
 import { renderTable } from "../render-table.js";
 
 export type ChatOptions = AgentCliOptions;
 
-const HELP = "/tools lists the tools, /exit (or Ctrl-D) leaves, Ctrl-C stops a running turn";
+const HELP =
+  "/tools, /resources, /prompts list what the servers offer; @server:uri attaches a resource; /server:prompt arg=value runs a prompt; /exit (or Ctrl-D) leaves, Ctrl-C stops a running turn";
 
 /**
  * `switchboard chat`: a conversation on stdin/stdout that keeps its history across turns. Each line is a turn
@@ -20,14 +23,26 @@ export async function chatCommand(
   io: CliIo,
   input: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
 ): Promise<number> {
-  const session = await openAgentSession(options, io);
   const tty = input.isTTY === true && process.stdout.isTTY === true;
+  // Servers' questions during a turn (sampling approval, forms) read the same lines as the conversation.
+  let lines: LineSource | undefined;
+  const asker = lineAsker(
+    io,
+    () => {
+      if (lines === undefined) throw new Error("chat input is not open yet");
+      return lines;
+    },
+    { echo: !tty },
+  );
+  const session = await openAgentSession(options, io, { asker });
   const rl = createInterface({
     input,
     ...(tty ? { output: process.stdout } : {}),
     terminal: tty,
     prompt: "> ",
+    ...(tty ? { completer: chatCompleter(session.host) } : {}),
   });
+  lines = new LineSource(rl);
   let running: AbortController | undefined;
   const interrupt = () => {
     if (running !== undefined) {
@@ -50,9 +65,18 @@ export async function chatCommand(
   let transcript: any[] = [];
   try {
     prompt();
-    for await (const raw of rl) {
+    for (let raw = await lines.next(); raw !== undefined; raw = await lines.next()) {
       const line = raw.trim();
       if (line === "/exit" || line === "/quit") break;
+      const action: ChatAction =
+        line === "" || line === "/tools"
+          ? { kind: "pass" }
+          : await chatContextLine(line, { host: session.host, wire: session.adapter.wire }, io);
+      if (action.kind === "append") transcript = [...transcript, ...action.messages];
+      if (action.kind === "done" || (action.kind === "append" && !action.run)) {
+        prompt();
+        continue;
+      }
       if (line === "/tools") {
         const tools = offeredTools(await session.buildTools());
         io.out(
@@ -63,20 +87,21 @@ export async function chatCommand(
                 { header: "server/tool", value: (row) => `${row.server}/${row.tool}` },
               ]),
         );
-      } else if (line.startsWith("/")) {
+      } else if (action.kind === "pass" && line.startsWith("/")) {
         io.err(`unknown command ${line}; ${HELP}`);
-      } else if (line !== "") {
+      } else if (action.kind === "append" || line !== "") {
         running = new AbortController();
         const result = await runAgent({
           adapter: session.adapter,
           host: session.host,
           buildTools: session.buildTools,
           messages: transcript,
-          prompt: line,
+          ...(action.kind === "append" ? {} : { prompt: line }),
           maxTurns: session.maxTurns,
           signal: running.signal,
           ...(options.system === undefined ? {} : { system: options.system }),
           onEvent: (event) => {
+            session.observe(event);
             const shown = formatAgentEvent(event);
             if (shown !== undefined) io.err(shown);
           },

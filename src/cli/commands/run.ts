@@ -1,8 +1,10 @@
+import { createInterface, type Interface } from "node:readline";
 import type { AgentResult } from "../../agent/run-agent.js";
 import { runAgent } from "../../agent/run-agent.js";
 import { type AgentCliOptions, openAgentSession } from "../agent-session.js";
 import { captureRequest } from "../capture-request.js";
 import { describeStop, formatAgentEvent } from "../format-agent-events.js";
+import { LineSource, lineAsker } from "../line-source.js";
 import type { CliIo } from "../main.js";
 
 export interface RunOptions extends AgentCliOptions {
@@ -30,7 +32,22 @@ export interface RunReport {
  */
 export async function runCommand(prompt: string, options: RunOptions, io: CliIo): Promise<number> {
   if (options.dryRun) return dryRun(prompt, options, io);
-  const session = await openAgentSession(options, io);
+  // Servers' questions (sampling approval, forms) are answered on stdin, opened only if one is asked.
+  let readline: Interface | undefined;
+  let lines: LineSource | undefined;
+  const asker = lineAsker(
+    io,
+    () => {
+      readline ??= createInterface({ input: process.stdin, terminal: false });
+      lines ??= new LineSource(readline);
+      return lines;
+    },
+    { echo: process.stdin.isTTY !== true },
+  );
+  const session = await openAgentSession(options, io, { asker }).catch((error: unknown) => {
+    readline?.close();
+    throw error;
+  });
   const controller = new AbortController();
   const interrupt = () => controller.abort(new Error("interrupted"));
   process.once("SIGINT", interrupt);
@@ -45,6 +62,7 @@ export async function runCommand(prompt: string, options: RunOptions, io: CliIo)
       ...(session.approval === undefined ? {} : { approval: session.approval }),
       ...(options.system === undefined ? {} : { system: options.system }),
       onEvent: (event) => {
+        session.observe(event);
         const line = formatAgentEvent(event);
         if (line !== undefined) io.err(line);
       },
@@ -57,6 +75,7 @@ export async function runCommand(prompt: string, options: RunOptions, io: CliIo)
   } finally {
     process.removeListener("SIGINT", interrupt);
     await session.close();
+    readline?.close();
   }
 }
 

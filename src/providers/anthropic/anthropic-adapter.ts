@@ -12,6 +12,7 @@ import type {
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import { type AnthropicClientOptions, createAnthropicClient } from "./anthropic-api.js";
+import { type CacheSystemPrompt, systemWithBreakpoint } from "./cache-system-prompt.js";
 import { convertAnthropicUsage } from "./convert-anthropic-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
 import { mapAnthropicStopReason } from "./map-anthropic-stop-reason.js";
@@ -37,6 +38,11 @@ export interface AnthropicAdapterOptions {
   target?: "anthropic" | "anthropic-strict";
   /** Extra body fields sent with every request: `thinking`, `temperature`, `tool_choice`, `metadata`, … */
   params?: Omit<Partial<MessageCreateParamsNonStreaming>, OwnFields>;
+  /**
+   * A prompt-cache breakpoint after the system prompt, within the 4-breakpoint limit. Default `"auto"`: when the
+   * tools array carries one (a toolset built with `cacheControl`), with the same TTL.
+   */
+  cacheSystemPrompt?: CacheSystemPrompt;
 }
 
 export type AnthropicAdapter = ModelAdapter<MessageParam, Message>;
@@ -50,13 +56,19 @@ export function anthropicAdapter(options: AnthropicAdapterOptions): AnthropicAda
     wire: "anthropic",
     target: options.target ?? "anthropic",
     async generate(request): Promise<ModelResponse<Message>> {
+      const tools = request.tools.length === 0 ? undefined : (request.tools as Tool[]);
+      const system = systemWithBreakpoint(request.system, options.cacheSystemPrompt ?? "auto", {
+        tools,
+        messages: request.messages,
+        cache_control: (options.params as { cache_control?: unknown } | undefined)?.cache_control,
+      });
       const body: MessageCreateParamsNonStreaming = {
         ...options.params,
         model,
         max_tokens: request.maxTokens ?? options.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
         messages: [...request.messages],
-        ...(request.system === undefined || request.system === "" ? {} : { system: request.system }),
-        ...(request.tools.length === 0 ? {} : { tools: request.tools as Tool[] }),
+        ...(system === undefined ? {} : { system }),
+        ...(tools === undefined ? {} : { tools }),
       };
       const response = await client.messages.create(
         body,

@@ -1,0 +1,21 @@
+/**
+ * Where switchboard puts Anthropic prompt-cache breakpoints: one on the last tool (the toolset's `cacheControl`
+ * option) and one after the system prompt (the adapter's `cacheSystemPrompt`, "auto" follows the tools). Two of
+ * the four allowed, leaving two for the caller's own message breakpoints. Other providers cache automatically
+ * and take no markers.
+ */
+import type { TargetId } from "../providers/targets.js";
+import { TARGETS } from "../providers/targets.js";
+import type { BuildToolsetOptions } from "../toolset/build-toolset.js";
+
+export type CacheControl = NonNullable<BuildToolsetOptions["cacheControl"]>;
+
+/** The `buildToolset` options that put a breakpoint on the last tool, for targets that take one. */
+export function toolsCacheOptions(
+  target: TargetId,
+  ttl?: "5m" | "1h",
+): Pick<BuildToolsetOptions, "cacheControl"> {
+  if (TARGETS[target].wire !== "anthropic") return {};
+  const cacheControl: CacheControl = ttl === undefined ? { type: "ephemeral" } : { type: "ephemeral", ttl };
+  return { cacheControl };
+}

@@ -1,0 +1,98 @@
+import { SwitchboardError } from "../../errors.js";
+import { Gateway } from "../../gateway/gateway.js";
+import { checkBind } from "../../gateway/http/http-guard.js";
+import { serveGatewayHttp } from "../../gateway/http/serve-http.js";
+import { serveGatewayStdio } from "../../gateway/serve-stdio.js";
+import { loadCliConfig } from "../load-cli-config.js";
+import type { CliIo } from "../main.js";
+
+export interface ServeOptions {
+  config?: string;
+  agent?: string;
+  stdio?: boolean;
+  /** `HOST:PORT`, `:PORT` or `PORT` (host defaults to 127.0.0.1). */
+  http?: string;
+  token?: string;
+  stateless?: boolean;
+  allowedHost?: string[];
+  allowedOrigin?: string[];
+}
+
+/**
+ * `switchboard serve`: the configured servers behind one MCP server, over stdio (what desktop apps and IDEs start)
+ * or Streamable HTTP. Runs until the stdio client hangs up or the process gets SIGINT/SIGTERM; stdout carries only
+ * protocol traffic in stdio mode, so every message goes to stderr.
+ */
+export async function serveCommand(options: ServeOptions, io: CliIo): Promise<number> {
+  if (options.stdio && options.http !== undefined) {
+    throw new SwitchboardError("USAGE", "Choose one of --stdio and --http");
+  }
+  const bind = options.http === undefined ? undefined : parseBind(options.http);
+  const token = options.token ?? io.env.SWITCHBOARD_TOKEN;
+  // Refuse an unsafe bind before any server is started.
+  if (bind !== undefined) checkBind({ bindHost: bind.host, ...(token === undefined ? {} : { token }) });
+  const config = await loadCliConfig(options.config, io);
+  const gateway = await Gateway.start(config, options.agent === undefined ? {} : { agent: options.agent });
+  for (const status of gateway.host.servers) {
+    if (status.state === "failed")
+      io.err(`switchboard: server "${status.name}" failed: ${status.reason ?? "unknown"}`);
+  }
+  const view = gateway.view();
+  const summary = `${view.tools.length} tools, ${view.resources.resources.length} resources, ${view.prompts.prompts.length} prompts`;
+  try {
+    if (bind === undefined) {
+      const stdio = serveGatewayStdio(gateway);
+      io.err(`switchboard gateway on stdio (${summary})`);
+      const signal = signalled();
+      await Promise.race([stdio.closed, signal.received]);
+      signal.dispose();
+      await stdio.close();
+      return 0;
+    }
+    const http = await serveGatewayHttp(gateway, {
+      host: bind.host,
+      port: bind.port,
+      ...(token === undefined || token === "" ? {} : { token }),
+      ...(options.stateless ? { stateless: true } : {}),
+      ...(options.allowedHost === undefined ? {} : { allowedHosts: options.allowedHost }),
+      ...(options.allowedOrigin === undefined ? {} : { allowedOrigins: options.allowedOrigin }),
+    });
+    io.err(
+      `switchboard gateway listening on ${http.url}${options.stateless ? " (stateless)" : ""} (${summary})`,
+    );
+    await signalled().received;
+    await http.close();
+    return 0;
+  } finally {
+    await gateway.close();
+  }
+}
+
+/** `127.0.0.1:8080`, `[::1]:8080`, `:8080` or `8080`. */
+export function parseBind(value: string): { host: string; port: number } {
+  const match = /^(?:(\[[^\]]+\]|[^:]*):)?(\d+)$/.exec(value.trim());
+  const port = Number(match?.[2]);
+  if (match === null || !Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new SwitchboardError("USAGE", `--http expects HOST:PORT (e.g. 127.0.0.1:8080), got "${value}"`);
+  }
+  const host = match[1] === undefined || match[1] === "" ? "127.0.0.1" : match[1].replace(/^\[(.*)\]$/, "$1");
+  return { host, port };
+}
+
+/** Resolves on the first SIGINT or SIGTERM; `dispose` stops listening. */
+function signalled(): { received: Promise<void>; dispose(): void } {
+  let done: () => void = () => {};
+  const received = new Promise<void>((resolve) => {
+    done = () => {
+      dispose();
+      resolve();
+    };
+  });
+  const dispose = () => {
+    process.off("SIGINT", done);
+    process.off("SIGTERM", done);
+  };
+  process.once("SIGINT", done);
+  process.once("SIGTERM", done);
+  return { received, dispose };
+}

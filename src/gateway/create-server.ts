@@ -1,0 +1,145 @@
+/**
+ * One downstream connection's SDK server: the low-level `Server` (the gateway serves dynamic lists, so it needs
+ * raw handlers rather than registered tools), with every request either answered from the gateway's view or
+ * passed to the one upstream server the tables name.
+ */
+import type { LoggingLevel, ServerContext } from "@modelcontextprotocol/server";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/server";
+import type { Gateway } from "./gateway.js";
+import { rewritePromptResult, rewriteReadResult } from "./rewrite-uris.js";
+import { passThrough } from "./upstream-errors.js";
+
+const MODERN_REVISION = "2026-07-28";
+
+export function createGatewayServer(gateway: Gateway, stateless: boolean): Server {
+  // The SDK's low-level Server is marked deprecated in favour of McpServer, which cannot serve lists that change
+  // shape at run time; it remains the documented choice for proxies.
+  const server = new Server(gateway.serverInfo, {
+    // The 2025 revisions (initialize) and, per request, 2026-07-28 (server/discover).
+    supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS, MODERN_REVISION],
+    capabilities: {
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      prompts: { listChanged: true },
+      completions: {},
+      logging: {},
+    },
+  });
+  const peer = gateway.peers.add(server, stateless);
+  server.oninitialized = () => {
+    peer.initialized = true;
+  };
+  server.onclose = () => gateway.release(peer);
+
+  server.setRequestHandler("tools/list", () => ({
+    tools: gateway.toolSurface.listTools(gateway.view()) as never,
+  }));
+
+  server.setRequestHandler("tools/call", async (request, context) => {
+    const view = gateway.view();
+    const { name } = request.params;
+    const progressToken = progressTokenOf(request.params._meta, context);
+    const result = await gateway.toolSurface.callTool(name, request.params.arguments ?? {}, {
+      view,
+      signal: context.mcpReq.signal,
+      dispatch: (callName, args) => gateway.dispatch(callName, args, view, { peer, context }, progressToken),
+    });
+    const listed = gateway.toolSurface.listTools(view).find((tool) => tool.name === name);
+    return server.projectCallToolResult(result, listed?.outputSchema);
+  });
+
+  server.setRequestHandler("resources/list", () => ({
+    resources: gateway.view().resources.resources as never,
+  }));
+
+  server.setRequestHandler("resources/templates/list", () => ({
+    resourceTemplates: gateway.view().resources.templates as never,
+  }));
+
+  server.setRequestHandler("resources/read", async (request, context) => {
+    const target = gateway.resolveUri(request.params.uri);
+    const result = await passThrough(() =>
+      gateway.upstream(target.server).readResource(target.uri, { signal: context.mcpReq.signal }),
+    );
+    return rewriteReadResult(result, (uri) => gateway.downstreamUri(target.server, uri));
+  });
+
+  server.setRequestHandler("resources/subscribe", async (request) => {
+    await gateway.subscribe(peer, request.params.uri);
+    return {};
+  });
+
+  server.setRequestHandler("resources/unsubscribe", async (request) => {
+    await gateway.unsubscribe(peer, request.params.uri);
+    return {};
+  });
+
+  server.setRequestHandler("prompts/list", () => ({ prompts: gateway.view().prompts.prompts as never }));
+
+  server.setRequestHandler("prompts/get", async (request, context) => {
+    const target = gateway.view().prompts.resolve(request.params.name);
+    if (target === undefined) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${request.params.name} not found`);
+    }
+    const result = await passThrough(() =>
+      gateway
+        .upstream(target.server)
+        .getPrompt(target.prompt, request.params.arguments ?? {}, { signal: context.mcpReq.signal }),
+    );
+    return rewritePromptResult(result, (uri) => gateway.downstreamUri(target.server, uri));
+  });
+
+  server.setRequestHandler("completion/complete", async (request, context) => {
+    const { ref, argument } = request.params;
+    const contextArgs = request.params.context;
+    let server: string;
+    let upstreamRef: typeof ref;
+    if (ref.type === "ref/prompt") {
+      const target = gateway.view().prompts.resolve(ref.name);
+      if (target === undefined)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${ref.name} not found`);
+      server = target.server;
+      upstreamRef = { type: "ref/prompt", name: target.prompt };
+    } else {
+      const template = gateway.view().resources.resolveTemplate(ref.uri);
+      const target =
+        template === undefined
+          ? gateway.resolveUri(ref.uri)
+          : { server: template.server, uri: template.uriTemplate };
+      server = target.server;
+      upstreamRef = { type: "ref/resource", uri: target.uri };
+    }
+    const params = {
+      ref: upstreamRef,
+      argument,
+      ...(contextArgs === undefined ? {} : { context: contextArgs }),
+    };
+    return passThrough(() => gateway.upstream(server).complete(params, { signal: context.mcpReq.signal }));
+  });
+
+  server.setRequestHandler("logging/setLevel", async (request) => {
+    const level: LoggingLevel = request.params.level;
+    peer.logLevel = level;
+    // Servers that log decide what to send by the level they were given; the newest request wins for all.
+    await Promise.allSettled(
+      gateway.host.servers
+        .filter((status) => status.state === "ready" && status.info?.capabilities.logging !== undefined)
+        .map((status) => gateway.upstream(status.name).setLoggingLevel(level)),
+    );
+    return {};
+  });
+
+  return server;
+}
+
+function progressTokenOf(meta: unknown, context: ServerContext): string | number | undefined {
+  const fromParams = (meta as { progressToken?: unknown } | undefined)?.progressToken;
+  const token =
+    fromParams ?? (context.mcpReq._meta as { progressToken?: unknown } | undefined)?.progressToken;
+  return typeof token === "string" || typeof token === "number" ? token : undefined;
+}

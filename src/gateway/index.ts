@@ -1,0 +1,40 @@
+export { createGatewayServer } from "./create-server.js";
+export { type ActiveCall, DownstreamPeers, type Peer, supports } from "./downstream-peers.js";
+export {
+  catalogueSurface,
+  Gateway,
+  type GatewayEvents,
+  type GatewayOptions,
+  type ToolCallContext,
+  type ToolSurface,
+} from "./gateway.js";
+export { buildGatewayView, type GatewayTool, type GatewayView } from "./gateway-view.js";
+export {
+  allowedHostnames,
+  checkBind,
+  checkRequest,
+  type GuardOptions,
+  hostnameOf,
+  isLoopback,
+  type Refusal,
+} from "./http/http-guard.js";
+export { type HttpGateway, type HttpGatewayOptions, serveGatewayHttp } from "./http/serve-http.js";
+export { buildPromptTable, type DownstreamPrompt, type PromptTable } from "./prompt-table.js";
+export {
+  buildResourceTable,
+  type DownstreamResource,
+  type DownstreamTemplate,
+  NAMESPACE_PREFIX,
+  namespacedUri,
+  type ResourceTable,
+  type UpstreamResource,
+  type UpstreamTemplate,
+} from "./resource-table.js";
+export {
+  rewriteCallResult,
+  rewriteContentBlock,
+  rewritePromptResult,
+  rewriteReadResult,
+} from "./rewrite-uris.js";
+export { type StdioGateway, serveGatewayStdio } from "./serve-stdio.js";
+export { toCallToolResult, toMcpContent } from "./to-call-tool-result.js";

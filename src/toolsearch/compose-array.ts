@@ -1,0 +1,74 @@
+/**
+ * Builds the `tools` arrays of the search modes out of already-translated definitions, so a tool that joins the
+ * array carries exactly the bytes (and name) it has in the full translation that search and dispatch use.
+ */
+import { createHash } from "node:crypto";
+import type { TargetId } from "../providers/targets.js";
+import { FACADE_TOOLS } from "../search/facade-tools.js";
+import {
+  type BuildToolsetOptions,
+  buildToolset,
+  type Toolset,
+  type ToolsetEntry,
+} from "../toolset/build-toolset.js";
+
+/** The pseudo-server the facade's own tools are reported under (it never reaches dispatch). */
+export const FACADE_SERVER = "switchboard";
+
+type CacheControl = NonNullable<BuildToolsetOptions["cacheControl"]>;
+
+/** The facade pair translated for a target; byte-identical for every catalogue. */
+export function facadeToolset(target: TargetId): Toolset {
+  return buildToolset(
+    FACADE_TOOLS.map((tool) => ({ server: FACADE_SERVER, tool })),
+    target,
+    { naming: { prefix: false } },
+  );
+}
+
+/** Each emitted tool's own wire definition, by emitted name, without any cache breakpoint. */
+export function wireByName(toolset: Toolset): Map<string, Record<string, unknown>> {
+  const items = perToolWire(toolset);
+  const emitted = toolset.entries.filter((entry) => entry.status === "ok");
+  const out = new Map<string, Record<string, unknown>>();
+  emitted.forEach((entry, index) => {
+    const item = items[index];
+    if (entry.name === undefined || item === undefined) return;
+    const { cache_control: _dropped, ...rest } = item as Record<string, unknown>;
+    out.set(entry.name, rest);
+  });
+  return out;
+}
+
+function perToolWire(toolset: Toolset): unknown[] {
+  if (toolset.target.wire !== "gemini") return toolset.tools;
+  const first = toolset.tools[0] as { functionDeclarations?: unknown[] } | undefined;
+  return first?.functionDeclarations ?? [];
+}
+
+export interface Composed {
+  tools: unknown[];
+  json: string;
+  hash: string;
+}
+
+/** One array of definitions in the target's wrapping (Gemini: one `functionDeclarations` list). */
+export function composeArray(
+  wire: Toolset["target"]["wire"],
+  items: readonly Record<string, unknown>[],
+  cacheControl?: CacheControl,
+): Composed {
+  let tools: unknown[];
+  if (wire === "gemini") tools = items.length === 0 ? [] : [{ functionDeclarations: items }];
+  else if (wire === "anthropic" && cacheControl !== undefined && items.length > 0) {
+    tools = items.map((item, index) =>
+      index === items.length - 1 ? { ...item, cache_control: cacheControl } : item,
+    );
+  } else tools = [...items];
+  const json = JSON.stringify(tools);
+  return { tools, json, hash: createHash("sha256").update(json).digest("hex") };
+}
+
+export function emittedEntries(toolset: Toolset, names: ReadonlySet<string>): ToolsetEntry[] {
+  return toolset.entries.filter((entry) => entry.name !== undefined && names.has(entry.name));
+}

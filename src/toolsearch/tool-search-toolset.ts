@@ -1,0 +1,237 @@
+/**
+ * The tools policy for the search modes: before every request, the selection as the catalogue holds it now,
+ * translated once per catalogue generation (the full name table search and dispatch resolve against), the search
+ * index brought up to date per changed server, and the array the mode sends. The returned toolset answers its
+ * own calls (`dispatch`), so the loop needs nothing mode-specific.
+ */
+import type { CatalogSnapshot } from "../catalog/types.js";
+import { defaultModelFor } from "../cost/default-models.js";
+import { countTextTokens, estimateToolsetTokens, familyOfWire } from "../cost/estimate-tokens.js";
+import type { TargetId } from "../providers/targets.js";
+import { FACADE_TOOLS } from "../search/facade-tools.js";
+import { type FoundTool, formatSearchResults } from "../search/format-results.js";
+import type { JsonObject } from "../spec/json.js";
+import type { ServerTool } from "../spec/tool.js";
+import type { TranslationWarning } from "../spec/warning.js";
+import { type BuildToolsetOptions, buildToolset, type Toolset } from "../toolset/build-toolset.js";
+import { composeArray, emittedEntries, FACADE_SERVER, wireByName } from "./compose-array.js";
+import { facadeDispatch } from "./facade-dispatch.js";
+import { deferAll } from "./native-tools.js";
+import { syncedIndex } from "./synced-index.js";
+import type { EffectiveMode, SearchToolset, ToolSearchMode } from "./types.js";
+
+/** Auto mode's default budget: a tenth of a 200k-token context. */
+export const DEFAULT_TOOL_SEARCH_BUDGET_TOKENS = 20_000;
+
+export interface ToolSearchOptions {
+  catalog: { snapshot(): CatalogSnapshot; settled?(): Promise<void> };
+  /** Wait for a pending re-list before reading the catalogue (as `liveToolset`). Default true. */
+  settle?: boolean;
+  target: TargetId;
+  mode: Exclude<ToolSearchMode, "off">;
+  /** The config's selection (agent servers, allow/deny, annotation filters); default every tool. */
+  select?: (tools: readonly ServerTool[]) => ServerTool[];
+  build?: Omit<BuildToolsetOptions, "generation">;
+  /** Auto mode: the most estimated tokens the direct array may cost. Default 20,000. */
+  budgetTokens?: number;
+  /** The model token estimates are made for; default the provider's default model. */
+  model?: string;
+}
+
+interface Generation {
+  generation: number;
+  full: Toolset;
+  byKey: Map<string, ServerTool>;
+  wire: Map<string, Record<string, unknown>>;
+  mode: EffectiveMode;
+  notes: TranslationWarning[];
+}
+
+export function toolSearchToolset(options: ToolSearchOptions): () => Promise<SearchToolset> {
+  const index = syncedIndex();
+  const facade = buildToolset(
+    FACADE_TOOLS.map((tool) => ({ server: FACADE_SERVER, tool })),
+    options.target,
+    {
+      naming: { prefix: false },
+      ...(options.build?.cacheControl ? { cacheControl: options.build.cacheControl } : {}),
+    },
+  );
+  const facadeWire = [...wireByName(facade).values()];
+  const foundIn = new Map<string, Toolset>();
+  const joined = new Set<string>();
+  let newlyJoined: string[] = [];
+  let state: Generation | undefined;
+  let cached: { key: string; toolset: SearchToolset } | undefined;
+
+  const backend = {
+    search(query: string, limit: number): string {
+      const current = state!;
+      const found: FoundTool[] = [];
+      for (const hit of index.index.search(query, limit * 2 + 5)) {
+        const name = current.full.names.nameOf(hit.server, hit.tool);
+        const entry = current.byKey.get(`${hit.server}\u0000${hit.tool}`);
+        if (name === undefined || entry === undefined) continue; // quarantined: not callable here
+        found.push({
+          name,
+          ...(entry.tool.description === undefined ? {} : { description: entry.tool.description }),
+          inputSchema: entry.tool.inputSchema as JsonObject,
+        });
+        foundIn.set(name, current.full);
+        if (current.mode === "dynamic" && !joined.has(name)) {
+          joined.add(name);
+          newlyJoined.push(name);
+        }
+        if (found.length >= limit) break;
+      }
+      return formatSearchResults(query, found);
+    },
+    toolsetFor(name: string): Toolset {
+      const full = state!.full;
+      if (full.names.resolve(name) !== undefined) return full;
+      return foundIn.get(name) ?? full;
+    },
+    schemaOf(name: string): JsonObject | undefined {
+      const current = state!;
+      const ref = current.full.names.resolve(name);
+      if (ref === undefined) return undefined;
+      return current.byKey.get(`${ref.server}\u0000${ref.tool}`)?.tool.inputSchema as JsonObject | undefined;
+    },
+  };
+  const dispatch = facadeDispatch(backend);
+
+  function refresh(snapshot: CatalogSnapshot): Generation {
+    const selected = options.select === undefined ? [...snapshot.tools] : options.select(snapshot.tools);
+    const full = buildToolset(selected, options.target, {
+      ...options.build,
+      generation: snapshot.generation,
+    });
+    index.sync(selected);
+    const { mode, notes } = decideMode(full, options);
+    return {
+      generation: snapshot.generation,
+      full,
+      byKey: new Map(selected.map((item) => [`${item.server}\u0000${item.tool.name}`, item])),
+      wire: wireByName(full),
+      mode,
+      notes,
+    };
+  }
+
+  return async () => {
+    if (options.settle !== false) await options.catalog.settled?.();
+    const snapshot = options.catalog.snapshot();
+    if (state === undefined || state.generation !== snapshot.generation) state = refresh(snapshot);
+    const current = state;
+    const live = [...joined].filter((name) => current.wire.has(name)).sort();
+    const key = `${current.generation}:${live.join("\u0000")}`;
+    if (cached !== undefined && cached.key === key) return cached.toolset;
+    const joinNote = joinWarning(
+      newlyJoined.filter((name) => current.wire.has(name)),
+      current.wire,
+    );
+    newlyJoined = [];
+    cached = { key, toolset: assemble(current, live, joinNote) };
+    return cached.toolset;
+  };
+
+  function assemble(current: Generation, live: string[], joinNote: TranslationWarning[]): SearchToolset {
+    const { full, mode } = current;
+    const generation = { generation: current.generation };
+    const cacheControl = options.build?.cacheControl;
+    switch (mode) {
+      case "direct":
+        return { ...full, mode, dispatch, warnings: [...full.warnings, ...current.notes] };
+      case "facade":
+        // The full name table: events about a found tool name it; the facade's own names resolve to nothing.
+        return { ...facade, ...generation, names: full.names, mode, dispatch, warnings: [...current.notes] };
+      case "dynamic": {
+        const items = [...facadeWire, ...live.map((name) => current.wire.get(name)!)];
+        const composed = composeArray(full.target.wire, items, cacheControl);
+        const entries = [...facade.entries, ...emittedEntries(full, new Set(live))];
+        return {
+          ...full,
+          ...composed,
+          ...generation,
+          entries,
+          mode,
+          dispatch,
+          warnings: [...current.notes, ...joinNote],
+        };
+      }
+      case "native": {
+        const composed = composeArray(full.target.wire, deferAll([...current.wire.values()], cacheControl));
+        return {
+          ...full,
+          ...composed,
+          ...generation,
+          mode,
+          dispatch,
+          warnings: [...full.warnings, ...current.notes],
+        };
+      }
+    }
+  }
+}
+
+/** The mode a request uses: `auto` by the token budget; `native` only where the provider has it. */
+function decideMode(
+  full: Toolset,
+  options: ToolSearchOptions,
+): { mode: EffectiveMode; notes: TranslationWarning[] } {
+  if (options.mode === "native" && full.target.wire !== "anthropic") {
+    return {
+      mode: "facade",
+      notes: [
+        {
+          code: "tool-search-native-unavailable",
+          path: "",
+          message: `native tool search exists for Anthropic only; ${full.target.profile.label} gets the search facade instead`,
+        },
+      ],
+    };
+  }
+  if (options.mode !== "auto") return { mode: options.mode, notes: [] };
+  const budget = options.budgetTokens ?? DEFAULT_TOOL_SEARCH_BUDGET_TOKENS;
+  const tokens = arrayTokens(full, options.model);
+  if (tokens <= budget) return { mode: "direct", notes: [] };
+  return {
+    mode: "facade",
+    notes: [
+      {
+        code: "tool-search-auto-facade",
+        path: "",
+        message: `the ${full.entries.filter((entry) => entry.status === "ok").length} selected tools cost about ${Math.round(tokens)} tokens per request, over the budget of ${budget}; sending search_tools and call_tool instead`,
+      },
+    ],
+  };
+}
+
+/** Estimated tokens of a full array for the target (o200k_base with the provider's overheads). */
+export function arrayTokens(toolset: Toolset, model?: string): number {
+  const chosen = model ?? defaultModelFor(familyOfWire(toolset.target.wire));
+  if (chosen === undefined) {
+    return toolset.entries.reduce(
+      (sum, entry) => sum + (entry.json === undefined ? 0 : countTextTokens(entry.json)),
+      0,
+    );
+  }
+  return estimateToolsetTokens(toolset, { model: chosen }).total;
+}
+
+function joinWarning(
+  names: readonly string[],
+  wire: Map<string, Record<string, unknown>>,
+): TranslationWarning[] {
+  if (names.length === 0) return [];
+  const tokens = names.reduce((sum, name) => sum + countTextTokens(JSON.stringify(wire.get(name))), 0);
+  const shown =
+    names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more`;
+  return [
+    {
+      code: "tool-search-joined",
+      path: "",
+      message: `${names.length} tool${names.length === 1 ? "" : "s"} found by search joined the array (${shown}): about ${tokens} more tokens on every request from now on, and the tools change invalidates the cached prompt prefix once`,
+    },
+  ];
+}

@@ -1,0 +1,27 @@
+import type { DispatchContext } from "../dispatch/types.js";
+import type { ToolCall, ToolResult } from "../spec/tool-call.js";
+import type { Toolset } from "../toolset/build-toolset.js";
+
+/**
+ * How an agent's tools reach the model. `off`: every selected tool, directly. `facade`: only `search_tools` and
+ * `call_tool`. `dynamic`: the facade, plus every tool a search found, from the next turn on. `native`
+ * (Anthropic): every definition with `defer_loading: true` behind the provider's own tool-search tool.
+ * `auto`: direct while the array fits a token budget, the facade past it.
+ */
+export const TOOL_SEARCH_MODES = ["off", "facade", "dynamic", "native", "auto"] as const;
+export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
+
+/** What a request actually carried after `auto` and provider fallbacks were decided. */
+export type EffectiveMode = "direct" | "facade" | "dynamic" | "native";
+
+/** Answers one response's calls; same contract as `dispatchToolCalls` (one result per call, in order, never rejects). */
+export type ToolsetDispatch = (calls: readonly ToolCall[], context: DispatchContext) => Promise<ToolResult[]>;
+
+/**
+ * A Toolset whose calls are answered by its own `dispatch` (the loop uses it instead of plain dispatch): the
+ * facade's calls are answered locally or unwrapped, everything else goes through `dispatchToolCalls`.
+ */
+export interface SearchToolset extends Toolset {
+  mode: EffectiveMode;
+  dispatch: ToolsetDispatch;
+}
