@@ -11,6 +11,7 @@ import { SwitchboardError } from "../errors.js";
 import { sessionUsage } from "../ledger/session-usage.js";
 import type { Toolset } from "../toolset/build-toolset.js";
 import { approvalFromConfig } from "./approval-from-config.js";
+import { askApprovalOn } from "./ask-approval.js";
 import { type CliClientFeatures, cliClientFeatures } from "./client-session.js";
 import { agentServers, connectForCli } from "./connect-for-cli.js";
 import { loadCliConfig } from "./load-cli-config.js";
@@ -112,7 +113,11 @@ export async function openAgentSession(
   }
   const approval = approvalFromConfig(config.approval, {
     ...(options.yes === undefined ? {} : { yes: options.yes }),
-    ...(extra.ask === undefined ? {} : { hook: extra.ask }),
+    ...(extra.ask !== undefined
+      ? { hook: extra.ask }
+      : extra.asker !== undefined
+        ? { hook: askApprovalOn(extra.asker) }
+        : {}),
   });
   return {
     adapter,

@@ -65,3 +65,15 @@ describe("approval in switchboard run", () => {
     expect(approved.stdout).toMatch(/^\[ok\] 3$/m);
   });
 });
+
+describe("approval in switchboard chat", () => {
+  it("asks on the terminal for each call the rules mark ask, in call order", async () => {
+    const config = await configWith({ rules: { "main__*": "ask" } });
+    const result = await runCli(["chat", "--config", config], { env: env(), input: "go\ny\nn\n/exit\n" });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('main/echo wants to run with {"text":"hello"}');
+    expect(result.stderr).toContain("Allow main__add? [y/N]");
+    expect(result.stdout).toMatch(/\[ok\] hello/);
+    expect(result.stdout).toMatch(/\[error\] .*the user said no/);
+  });
+});

@@ -99,6 +99,7 @@ export async function chatCommand(
           ...(action.kind === "append" ? {} : { prompt: line }),
           maxTurns: session.maxTurns,
           signal: running.signal,
+          ...(session.approval === undefined ? {} : { approval: session.approval }),
           ...(options.system === undefined ? {} : { system: options.system }),
           onEvent: (event) => {
             session.observe(event);
