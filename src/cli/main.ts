@@ -62,6 +62,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = await checkCommand(options, cliIo());
     });
 
+
   program
     .command("cost")
     .description(
@@ -79,6 +80,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option("--price <usd>", "USD per 1M input tokens (what-if, or to override the model's price)")
     .option("--json", "print a JSON report with unrounded figures")
     .option("--csv", "print CSV with unrounded figures")
+    .option("--exact", "count with the provider's count-tokens endpoint (needs its API key)")
     .action(async (options) => {
       const { costCommand } = await import("./commands/cost.js");
       process.exitCode = await costCommand(options, cliIo());

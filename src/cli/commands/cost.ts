@@ -1,10 +1,15 @@
 import type { SwitchboardConfig } from "../../config/types.js";
 import { cacheMinimumFor } from "../../cost/cache-rules.js";
 import { costReportCsv, whatIfCsv } from "../../cost/cost-csv.js";
-import { type CacheTtl, type CostFigures, pricingOf } from "../../cost/cost-model.js";
+import { type CacheTtl, type CostFigures, costOf, pricingOf } from "../../cost/cost-model.js";
 import { type AlternativeInput, buildCostReport, type CostReport } from "../../cost/cost-report.js";
 import { defaultModelFor } from "../../cost/default-models.js";
-import { estimateToolsetTokens, familyOfWire } from "../../cost/estimate-tokens.js";
+import {
+  estimateToolsetTokens,
+  familyOfWire,
+  type ToolsetTokenEstimate,
+} from "../../cost/estimate-tokens.js";
+import type { ExactCounter } from "../../cost/exact-tokens.js";
 import { FACADE_NOTE, FACADE_TOOLS } from "../../cost/facade-definition.js";
 import { formatCount, formatMoney, formatRate, formatTokens } from "../../cost/format-money.js";
 import type { ProviderFamily } from "../../cost/overheads.js";
@@ -35,6 +40,8 @@ export interface CostCommandOptions {
   tokensPerTool?: string;
   tokens?: string;
   price?: string;
+  /** Ask the provider's count-tokens endpoint (needs its key) instead of estimating. */
+  exact?: boolean;
 }
 
 export const DEFAULT_REQUESTS_PER_MONTH = 200_000;
@@ -54,6 +61,8 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
   const whatIfMode =
     options.tools !== undefined || options.tokensPerTool !== undefined || options.tokens !== undefined;
   if (whatIfMode) {
+    if (options.exact)
+      throw new SwitchboardError("USAGE", "--exact counts a real toolset; drop it in what-if mode");
     const report = whatIfReport(options, { requestsPerMonth, turns, inputPrice });
     io.out(
       options.json ? JSON.stringify(report, null, 2) : options.csv ? whatIfCsv(report) : renderWhatIf(report),
@@ -78,6 +87,7 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
   }
   const agentFilter = options.agent === undefined ? {} : { agent: options.agent };
   exclusionOf(config, agentFilter); // an unknown agent is a usage error before anything starts
+  const counter = options.exact ? await exactCounterFor(TARGETS[target].wire, model, options, io) : undefined;
 
   const host = await connectForCli(config, io);
   let all: Parameters<typeof selectTools>[0];
@@ -88,9 +98,12 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
   } finally {
     await host.close();
   }
+  const wireOf = new Map<ToolsetTokenEstimate, unknown[]>(); // for --exact: each estimate's tools array
   const estimate = (tools: Parameters<typeof buildToolset>[0]) => {
     const toolset = buildToolset(tools, target);
-    return { toolset, tokens: estimateToolsetTokens(toolset, { model }) };
+    const tokens = estimateToolsetTokens(toolset, { model });
+    wireOf.set(tokens, toolset.tools);
+    return { toolset, tokens };
   };
   const selected = estimate(selectTools(all, config, agentFilter));
   const alternatives: AlternativeInput[] = [
@@ -138,8 +151,24 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
     failedServers: failed,
     quarantined,
   });
+  const exact =
+    counter === undefined
+      ? undefined
+      : await exactRows(
+          counter,
+          report,
+          [
+            { label: "the sent request", estimate: selected.tokens },
+            ...alternatives.map((alt) => ({ label: alt.label, estimate: alt.estimate })),
+          ],
+          wireOf,
+        );
   io.out(
-    options.json ? JSON.stringify(report, null, 2) : options.csv ? costReportCsv(report) : renderCost(report),
+    options.json
+      ? JSON.stringify(exact === undefined ? report : { ...report, exact }, null, 2)
+      : options.csv
+        ? costReportCsv(report)
+        : renderCost(report, exact),
   );
   if (quarantined.length > 0) {
     io.err(
@@ -227,7 +256,7 @@ function money(value: number): string {
   return Number(shown.replace(/[$,]/g, "")) === exact ? shown : `${shown} (unrounded $${exact})`;
 }
 
-export function renderCost(report: CostReport): string {
+export function renderCost(report: CostReport, exact?: ExactSection): string {
   const k = report.turns;
   const cachedKnown = report.pricing.cache !== undefined;
   const cachedCell = (cost: CostFigures, pick: "perConversation" | "perMonth") =>
@@ -314,6 +343,7 @@ export function renderCost(report: CostReport): string {
     `Tool definitions for ${report.target}, ${report.model} at ${formatRate(price.input)} input (${cacheText}); prices checked ${price.checkedOn}: ${price.source}`,
     `${formatCount(report.requestsPerMonth)} requests a month, ${k}-turn conversations`,
     "",
+    ...(exact === undefined ? [] : [renderExact(exact, k), ""]),
     servers,
     "",
     tools,
@@ -322,6 +352,69 @@ export function renderCost(report: CostReport): string {
     "",
     ...notes.map((note) => `note: ${note}`),
   ].join("\n");
+}
+
+/** `--exact`: the provider's own count of each compared tools array, with the estimate beside it. */
+export interface ExactSection {
+  source: string;
+  rows: { label: string; tokens: number; estimate: number; cost: CostFigures }[];
+}
+
+async function exactCounterFor(
+  wire: string,
+  model: string,
+  options: CostCommandOptions,
+  io: CliIo,
+): Promise<ExactCounter | undefined> {
+  if (options.csv) throw new SwitchboardError("USAGE", "--exact prints text or --json, not --csv");
+  const { createExactCounter, exactSupportFor } = await import("../../cost/exact-tokens.js");
+  const support = exactSupportFor(wire);
+  if (!support.supported) {
+    io.err(`note: ${support.reason}; showing the estimate`);
+    return undefined;
+  }
+  return createExactCounter({ wire, model, env: io.env });
+}
+
+async function exactRows(
+  counter: ExactCounter,
+  report: CostReport,
+  rows: readonly { label: string; estimate: ToolsetTokenEstimate }[],
+  wireOf: ReadonlyMap<ToolsetTokenEstimate, unknown[]>,
+): Promise<ExactSection> {
+  const options = {
+    requestsPerMonth: report.requestsPerMonth,
+    turns: report.turns,
+    ...(report.cacheMinimum === undefined ? {} : { cacheMinimumTokens: report.cacheMinimum.tokens }),
+  };
+  const counted: ExactSection["rows"] = [];
+  for (const row of rows) {
+    const { total } = await counter.count(wireOf.get(row.estimate) ?? []);
+    counted.push({
+      label: row.label,
+      tokens: total,
+      estimate: row.estimate.total,
+      cost: costOf(total, report.pricing, options),
+    });
+  }
+  return { source: counter.source, rows: counted };
+}
+
+function renderExact(exact: ExactSection, turns: number): string {
+  type Row = ExactSection["rows"][number];
+  const cached = (row: Row, pick: "perConversation" | "perMonth") =>
+    row.cost.cached === undefined ? "-" : formatMoney(row.cost.cached[pick]);
+  const table = renderTable(exact.rows, [
+    { header: "exact (provider count)", value: (row) => row.label },
+    { header: "tokens", value: (row) => formatTokens(row.tokens), align: "right" },
+    { header: "estimate", value: (row) => formatTokens(row.estimate, true), align: "right" },
+    { header: "$/request", value: (row) => formatMoney(row.cost.perRequest), align: "right" },
+    { header: "$/month", value: (row) => formatMoney(row.cost.perMonth), align: "right" },
+    { header: `$/${turns}-turn conv`, value: (row) => formatMoney(row.cost.perConversation), align: "right" },
+    { header: `cached $/${turns}-turn`, value: (row) => cached(row, "perConversation"), align: "right" },
+    { header: "cached $/month", value: (row) => cached(row, "perMonth"), align: "right" },
+  ]);
+  return `${table}\nexact: counted by ${exact.source} (the request with the tools minus the same request without them); the tables below are estimates`;
 }
 
 function priceTable(config: SwitchboardConfig): PriceTable {
