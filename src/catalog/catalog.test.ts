@@ -214,4 +214,21 @@ describe("Catalog", () => {
     expect(errors).toEqual(["s"]);
     expect(catalog.snapshot().tools).toHaveLength(1);
   });
+  it("settled() returns during an endless list_changed storm instead of waiting for it to stop", async () => {
+    const { catalog } = setup({ debounceMs: 5, maxWaitMs: 20 });
+    const source = new FakeSource("storm");
+    catalog.attach(source);
+    source.become("ready");
+    // A server that announces a change every time it is listed: a re-list is always pending.
+    const list = source.refreshListing.bind(source);
+    source.refreshListing = async (kinds) => {
+      source.signal("tools");
+      return list(kinds);
+    };
+    source.signal("tools");
+    const started = performance.now();
+    await catalog.settled();
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(source.refreshes.length).toBeGreaterThanOrEqual(2);
+  }, 5_000);
 });

@@ -157,9 +157,15 @@ export class Catalog extends TypedEmitter<CatalogEvents> {
     };
   }
 
-  /** Resolves once no debounced re-list is waiting or running (tests and the CLI use it to read a settled state). */
+  /**
+   * Resolves once the debounced re-lists waiting or running now have finished, and the ones announced meanwhile
+   * (tests, the CLI and the agent loop use it to read a settled state). At most three rounds: a server sending
+   * list_changed without pause always has a re-list pending, and must not keep the caller waiting forever.
+   */
   async settled(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+    for (let round = 0; round < 3 && this.#pending.size > 0; round += 1) {
+      await Promise.allSettled([...this.#pending]);
+    }
   }
 }
 

@@ -62,6 +62,21 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = await checkCommand(options, cliIo());
     });
 
+  program
+    .command("pin")
+    .description(
+      "pin each tool's approved definition in switchboard.lock; show changed tools as diffs, approve with --approve",
+    )
+    .option("-c, --config <file>", "config file")
+    .option("--lock <file>", "lock file (default: switchboard.lock next to the config file)")
+    .option("--approve", "approve the new, changed and removed tools shown (or only those named by --tool)")
+    .option("--tool <server/tool...>", "with --approve: approve only these")
+    .option("--server <name...>", "only these servers")
+    .option("--json", "print a JSON report")
+    .action(async (options) => {
+      const { pinCommand } = await import("./commands/pin.js");
+      process.exitCode = await pinCommand(options, cliIo());
+    });
 
   program
     .command("cost")

@@ -118,6 +118,18 @@ export const faultCases: readonly FaultCase[] = [
     reason: /did not become ready within 1500 ms/,
   },
   {
+    fault: "schema nested 800 levels deep",
+    transport: "stdio",
+    mode: "deep-schema",
+    env: { SCHEMA_DEPTH: "800" },
+    turns: unreachable,
+    policy: "report-failed",
+    allowed: ["unknown-tool"],
+    expected: "unknown-tool",
+    names: /There is no tool named "faulty__work"/,
+    reason: /answer was nested more than 1000 levels deep/,
+  },
+  {
     fault: "garbage + partial JSON on stdout",
     transport: "stdio",
     mode: "garbage",

@@ -27,6 +27,7 @@ export function startMemoryProbe(intervalMs = 20): { stop(): MemoryReport } {
   const timer = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, intervalMs);
+  timer.unref();
   return {
     stop() {
       clearInterval(timer);

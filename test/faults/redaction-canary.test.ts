@@ -64,13 +64,18 @@ beforeAll(async () => {
     configFile,
     JSON.stringify({
       mcpServers: {
-        leaky: { ...stdio, env: { FAULT: "none", FAULT_LABEL: "leaky", CANARY: "${CANARY_ENV}" } },
-        broken: { ...stdio, env: { FAULT: "exit-on-start", CANARY: "${CANARY_ENV}" } },
-        remote: { url: http.url, headers: { Authorization: "${CANARY_AUTH}" } },
+        leaky: { ...stdio, env: { FAULT: "none", FAULT_LABEL: "leaky", CANARY: variable("CANARY_ENV") } },
+        broken: { ...stdio, env: { FAULT: "exit-on-start", CANARY: variable("CANARY_ENV") } },
+        remote: { url: http.url, headers: { Authorization: variable("CANARY_AUTH") } },
       },
     }),
   );
 });
+
+/** `${NAME}`: expanded from the environment when the config is loaded. */
+function variable(name: string): string {
+  return `\${${name}}`;
+}
 
 afterAll(async () => {
   await http?.stop();
@@ -136,7 +141,8 @@ describe("secrets canary", () => {
     } finally {
       await host.close();
     }
-    expect(childPids()).toEqual([]);
+    // Only the HTTP server this file started is left.
+    expect(childPids().filter((pid) => pid !== http.pid)).toEqual([]);
   });
 
   it("never appears in `switchboard inspect --json`", async () => {
@@ -167,7 +173,7 @@ describe("secrets canary", () => {
       {
         file: "<canary>",
         servers: {
-          report: fixtureServer("env-report", { env: { SWITCHBOARD_FIXTURE_VALUE: "configured" } }),
+          "env-report": fixtureServer("env-report", { env: { SWITCHBOARD_FIXTURE_VALUE: "configured" } }),
         },
         agents: {},
       },
@@ -183,7 +189,7 @@ describe("secrets canary", () => {
       },
     );
     try {
-      const answer = await host.callTool("report", "env", {});
+      const answer = await host.callTool("env-report", "env", {});
       const report = JSON.parse((answer.content[0] as { text: string }).text) as { keys: string[] };
       const allowed = new Set([...inheritedEnvKeys, "SWITCHBOARD_FIXTURE_VALUE"]);
       expect(report.keys.filter((key) => !allowed.has(key))).toEqual([]);

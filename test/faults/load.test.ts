@@ -127,7 +127,7 @@ describe("load", () => {
         "",
         `load: ${CALLS} calls, ${SERVERS} servers (limits ${LIMITS.join("/")}), ${IN_FLIGHT} in flight`,
         `  lost 0, duplicated 0, misrouted 0 (checked per call and per server)`,
-        `  elapsed ${(elapsedMs / 1_000).toFixed(2)} s, throughput ${Math.round(throughput)} calls/s (the servers' own CPU, 10 processes on this machine's cores, is the bottleneck)`,
+        `  elapsed ${(elapsedMs / 1_000).toFixed(2)} s, throughput ${Math.round(throughput)} calls/s (10 server processes and the host share this machine's cores)`,
         `  host CPU ${((hostCpu.user + hostCpu.system) / 1_000 / CALLS).toFixed(3)} ms per call (dispatch, queueing, JSON-RPC, SDK validation)`,
         `  latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms (includes queueing behind each server's limit)`,
         `  per server max running: ${perServer.map((row) => `${row.server} ${row.maxRunning}/${row.limit}`).join(", ")}`,

@@ -1,0 +1,152 @@
+/**
+ * `switchboard pin`: compares every tool the configured servers list now with `switchboard.lock` (next to the
+ * config file). The first run pins everything (the first approval). Later runs show each changed tool as a diff
+ * of its approved and current definition, and list new and removed tools; `--approve` accepts them (all, or the
+ * `--tool server/tool` given) and rewrites the lock file. Until then a changed tool is withheld from the model.
+ * Exit 0 when the lock file matches every server, 1 when something awaits approval or a server could not be
+ * checked.
+ */
+import { dirname, join, resolve } from "node:path";
+import { SwitchboardError } from "../../errors.js";
+import { approvePins } from "../../pinning/approve-pins.js";
+import { checkPins, isPending, type PinCheck, type PinStatus } from "../../pinning/check-pins.js";
+import { diffDefinitions } from "../../pinning/definition-diff.js";
+import { LOCK_FILE_NAME, readLockFile, writeLockFile } from "../../pinning/lock-file.js";
+import { untrustedLine } from "../../pinning/untrusted-text.js";
+import { connectForCli } from "../connect-for-cli.js";
+import { loadCliConfig } from "../load-cli-config.js";
+import type { CliIo } from "../main.js";
+
+export interface PinOptions {
+  config?: string;
+  /** Default: `switchboard.lock` next to the config file. */
+  lock?: string;
+  approve?: boolean;
+  /** `server/tool` names to approve (with `--approve`); default all pending. */
+  tool?: string[];
+  server?: string[];
+  json?: boolean;
+}
+
+export interface PinReportTool {
+  server: string;
+  tool: string;
+  status: PinStatus;
+  approvedAt?: string;
+  /** For `changed`: the approved definition against the current one, line by line. */
+  diff?: string[];
+  /** Approved by this run. */
+  approved: boolean;
+}
+
+export interface PinReport {
+  lockFile: string;
+  /** There was no lock file: everything listed was pinned. */
+  firstApproval: boolean;
+  written: boolean;
+  tools: PinReportTool[];
+  /** Servers that could not be checked (their pins were left as they were). */
+  failedServers: { name: string; reason?: string }[];
+  /** Still awaiting approval after this run. */
+  pending: number;
+}
+
+export async function pinCommand(options: PinOptions, io: CliIo): Promise<number> {
+  if (options.tool !== undefined && !options.approve) {
+    throw new SwitchboardError("USAGE", "--tool selects what --approve approves; add --approve");
+  }
+  const config = await loadCliConfig(options.config, io);
+  const lockPath = resolve(io.cwd, options.lock ?? join(dirname(config.file), LOCK_FILE_NAME));
+  const lock = await readLockFile(lockPath);
+  const host = await connectForCli(config, io, options.server);
+  try {
+    const listed = new Set(
+      host.servers.filter((server) => server.state === "ready").map((server) => server.name),
+    );
+    const checks = checkPins(host.catalog.snapshot().tools, lock, listed);
+    const chosen = chooser(options.tool, checks);
+    const firstApproval = lock === undefined;
+    const approving = firstApproval || options.approve === true;
+    const approved = new Set<PinCheck>(
+      approving ? checks.filter((check) => isPending(check) && chosen(check)) : [],
+    );
+    if (approving)
+      await writeLockFile(lockPath, approvePins(lock, checks, { now: new Date(), only: chosen }));
+    const report: PinReport = {
+      lockFile: lockPath,
+      firstApproval,
+      written: approving,
+      tools: checks.map((check) => reportTool(check, approved.has(check))),
+      failedServers: host.servers
+        .filter((server) => server.state === "failed")
+        .map((server) => ({
+          name: server.name,
+          ...(server.reason === undefined ? {} : { reason: server.reason }),
+        })),
+      pending: checks.filter((check) => isPending(check) && !approved.has(check)).length,
+    };
+    io.out(options.json ? JSON.stringify(report, null, 2) : renderPinReport(report));
+    return report.pending > 0 || report.failedServers.length > 0 ? 1 : 0;
+  } finally {
+    await host.close();
+  }
+}
+
+/** Which pending checks `--tool` names; every name must match one. */
+function chooser(
+  names: readonly string[] | undefined,
+  checks: readonly PinCheck[],
+): (check: PinCheck) => boolean {
+  if (names === undefined) return () => true;
+  const wanted = new Set(names);
+  for (const name of wanted) {
+    if (!checks.some((check) => isPending(check) && `${check.server}/${check.tool}` === name)) {
+      throw new SwitchboardError(
+        "USAGE",
+        `--tool ${untrustedLine(name)}: no new, changed or removed tool of that name (use server/tool)`,
+      );
+    }
+  }
+  return (check) => wanted.has(`${check.server}/${check.tool}`);
+}
+
+function reportTool(check: PinCheck, approved: boolean): PinReportTool {
+  const tool: PinReportTool = { server: check.server, tool: check.tool, status: check.status, approved };
+  if (check.pin !== undefined) tool.approvedAt = check.pin.approvedAt;
+  if (check.status === "changed" && check.pin !== undefined && check.current !== undefined) {
+    tool.diff = diffDefinitions(check.pin.definition, check.current);
+  }
+  return tool;
+}
+
+export function renderPinReport(report: PinReport): string {
+  const name = (tool: PinReportTool) => untrustedLine(`${tool.server}/${tool.tool}`);
+  const lines = [`lock file: ${report.lockFile}`];
+  const pinned = report.tools.filter((tool) => tool.status === "pinned").length;
+  if (report.firstApproval) {
+    lines.push(`first approval: pinned ${report.tools.length} tools`);
+  } else {
+    lines.push(`${pinned} tools match their approved definitions`);
+    for (const tool of report.tools) {
+      if (tool.status === "pinned") continue;
+      const mark = tool.approved ? "approved" : "not approved";
+      const since = tool.approvedAt === undefined ? "" : ` (approved ${tool.approvedAt})`;
+      lines.push("", `${tool.status.padEnd(7)} ${name(tool)}${since}: ${mark}`);
+      for (const line of tool.diff ?? []) lines.push(`    ${line}`);
+    }
+  }
+  for (const server of report.failedServers) {
+    lines.push(
+      "",
+      `server ${untrustedLine(server.name)} could not be checked (${server.reason ?? "failed"}); its pins were left as they are`,
+    );
+  }
+  lines.push("");
+  if (report.pending > 0) {
+    lines.push(
+      `${report.pending} tool(s) await approval. Changed and new tools are withheld from the model until you review them and run \`switchboard pin --approve\`.`,
+    );
+  } else if (report.written) lines.push(`wrote ${report.lockFile}`);
+  else lines.push("nothing to approve");
+  return lines.join("\n");
+}
