@@ -76,6 +76,14 @@ export { Gateway, type GatewayOptions, serveGatewayHttp, serveGatewayStdio } fro
 export { defaultLedgerPath, LedgerError, openLedger, recordConversation } from "./ledger/index.js";
 // Translation
 export { buildNameTable, type NameTable, resolveOrThrow } from "./naming/index.js";
+export {
+  LOCK_FILE_NAME,
+  type LockFile,
+  type PinnedCatalog,
+  pinnedCatalog,
+  readLockFile,
+  writeLockFile,
+} from "./pinning/index.js";
 export { anthropicAdapter } from "./providers/anthropic/anthropic-adapter.js";
 export { geminiAdapter } from "./providers/gemini/gemini-adapter.js";
 export { openaiChatAdapter } from "./providers/openai-chat/openai-chat-adapter.js";

@@ -7,9 +7,11 @@ import type { AgentToolset } from "../agent/run-agent.js";
 import type { Host } from "../catalog/host.js";
 import type { Asker } from "../client-features/asker.js";
 import type { ApprovalHook, ApprovalPolicy } from "../dispatch/approval.js";
+import type { DispatchHost } from "../dispatch/types.js";
 import { SwitchboardError } from "../errors.js";
 import { sessionUsage } from "../ledger/session-usage.js";
 import type { Toolset } from "../toolset/build-toolset.js";
+import { applyPins } from "./apply-pins.js";
 import { approvalFromConfig } from "./approval-from-config.js";
 import { askApprovalOn } from "./ask-approval.js";
 import { type CliClientFeatures, cliClientFeatures } from "./client-session.js";
@@ -33,6 +35,11 @@ export interface AgentCliOptions {
 export interface AgentSession {
   adapter: AnyAdapter;
   host: Host;
+  /**
+   * What the loop dispatches through: the host's calls, checked against the catalogue the model may see (the
+   * pinned view when `switchboard.lock` exists, so a withheld tool is refused with its reason).
+   */
+  dispatchHost: DispatchHost;
   buildTools: () => Promise<Toolset>;
   /** Pass every loop event here: tools-bytes changes and short cache prefixes are reported, usage is recorded. */
   observe: (event: AgentEvent) => void;
@@ -90,8 +97,15 @@ export async function openAgentSession(
   if (failed.length > 0) {
     io.err(`servers failed, their tools are missing: ${failed.join(", ")} (run \`switchboard inspect\`)`);
   }
+  let pins: Awaited<ReturnType<typeof applyPins>>;
+  try {
+    pins = await applyPins(config, host.catalog, io.err);
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
   const usage = sessionUsage({
-    catalog: host.catalog,
+    catalog: pins.catalog,
     target: adapter.target,
     config,
     ...(options.agent === undefined ? {} : { agent: options.agent }),
@@ -108,6 +122,7 @@ export async function openAgentSession(
     await buildTools(); // an unknown --agent fails here, before the first request
   } catch (error) {
     usage.close();
+    pins.close();
     await host.close();
     throw error;
   }
@@ -122,6 +137,7 @@ export async function openAgentSession(
   return {
     adapter,
     host,
+    dispatchHost: { callTool: host.callTool, catalog: pins.catalog },
     buildTools,
     observe: usage.onEvent,
     maxTurns,
@@ -129,6 +145,7 @@ export async function openAgentSession(
     ...(client === undefined ? {} : { client }),
     close: async () => {
       usage.close();
+      pins.close();
       await host.close();
       unfollow?.();
     },

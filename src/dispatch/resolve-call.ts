@@ -56,6 +56,15 @@ export function resolveCall(
   const snapshot = catalog.snapshot();
   const entry = snapshot === undefined ? undefined : indexOf(snapshot).get(`${ref.server}\u0000${ref.tool}`);
   if (entry === undefined) {
+    const withheld = catalog.withheldReason?.(ref.server, ref.tool);
+    if (withheld !== undefined) {
+      return {
+        ok: false,
+        outcome: "stale-tool",
+        message: `The tool "${call.name}" of server "${ref.server}" was not run: ${withheld}. Do not call it again in this conversation.`,
+        ...ref,
+      };
+    }
     const removal =
       context.removals.lookup(ref.server, ref.tool) ??
       findRemoval(catalog, ref.server, ref.tool, toolset.generation);

@@ -22,6 +22,11 @@ export interface DispatchCatalog {
   snapshot(generation?: number): CatalogSnapshot | undefined;
   retainedGenerations?(): number[];
   on?(event: "change", listener: (change: CatalogChange) => void): () => void;
+  /**
+   * Why a listed tool is kept from the model right now (e.g. its definition changed since it was pinned), or
+   * undefined. A call to such a tool is refused with this reason instead of being reported as removed.
+   */
+  withheldReason?(server: string, tool: string): string | undefined;
 }
 
 /**

@@ -17,6 +17,8 @@ import type { ApprovalPolicy } from "../dispatch/approval.js";
 import { dispatchToolCalls } from "../dispatch/dispatch-tool-calls.js";
 import type { DispatchHost } from "../dispatch/types.js";
 import { SwitchboardError } from "../errors.js";
+import type { LockFile } from "../pinning/lock-file.js";
+import { type PinnedCatalog, pinnedCatalog } from "../pinning/pinned-catalog.js";
 import { createGatewayServer } from "./create-server.js";
 import { type ActiveCall, DownstreamPeers, type Peer } from "./downstream-peers.js";
 import { buildGatewayView, type GatewayTool, type GatewayView } from "./gateway-view.js";
@@ -57,6 +59,11 @@ export interface GatewayOptions {
   /** Per-call limit; default each server's `timeoutMs`. */
   timeoutMs?: number;
   toolSurface?: ToolSurface;
+  /**
+   * Pinned tool definitions (`switchboard.lock`): a tool whose definition differs from its pin, or that was never
+   * pinned, is kept out of the view and a call to it is refused until the change is approved.
+   */
+  lock?: LockFile;
   /** How the gateway introduces itself to clients. */
   serverInfo?: Implementation;
 }
@@ -73,6 +80,8 @@ const issuedLimit = 10_000;
 
 export class Gateway extends TypedEmitter<GatewayEvents> {
   readonly host: Host;
+  /** What clients may see of the host's catalogue: the pinned view under a lock file, the catalogue otherwise. */
+  readonly catalog: PinnedCatalog | Host["catalog"];
   readonly config: SwitchboardConfig;
   readonly peers = new DownstreamPeers();
   readonly serverInfo: Implementation;
@@ -87,6 +96,7 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
   private constructor(host: Host, config: SwitchboardConfig, options: GatewayOptions) {
     super();
     this.host = host;
+    this.catalog = options.lock === undefined ? host.catalog : pinnedCatalog(host.catalog, options.lock);
     this.config = config;
     this.#options = options;
     this.serverInfo = options.serverInfo ?? { name: "switchboard", version: "0.1.0" };
@@ -152,7 +162,7 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
 
   /** The view at the catalogue's current generation (rebuilt only when the generation moves). */
   view(): GatewayView {
-    const snapshot = this.host.catalog.snapshot();
+    const snapshot = this.catalog.snapshot();
     if (this.#view?.generation !== snapshot.generation) {
       this.#view = buildGatewayView(snapshot, this.config, this.#options.agent);
     }
@@ -193,7 +203,7 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
     // Progress must reach the client before the result, or the client drops it as late.
     const notices: Promise<void>[] = [];
     const host: DispatchHost = {
-      catalog: this.host.catalog,
+      catalog: this.catalog,
       callTool: async (server, tool, toolArgs, options) => {
         const untrack = this.peers.track(server, call);
         try {

@@ -12,6 +12,11 @@ export {
   type ToolPin,
   writeLockFile,
 } from "./lock-file.js";
-export { type PinnedCatalog, type PinnedCatalogOptions, pinnedCatalog } from "./pinned-catalog.js";
+export {
+  type PinnedCatalog,
+  type PinnedCatalogOptions,
+  pinnedCatalog,
+  withheldMessage,
+} from "./pinned-catalog.js";
 export { definitionHash, type PinnedDefinition, pinnedDefinition } from "./tool-definition.js";
 export { untrustedLine, untrustedText } from "./untrusted-text.js";

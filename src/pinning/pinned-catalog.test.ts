@@ -48,6 +48,12 @@ describe("pinnedCatalog", () => {
       host: guarded,
     });
     expect(result?.outcome).toBe("stale-tool");
+    // Refused for what it is (awaits approval), not reported as removed: the server still lists it.
+    const text = JSON.stringify(result?.content);
+    expect(text).toMatch(/changed since it was approved .*awaits approval \(switchboard pin\)/);
+    expect(text).not.toMatch(/no longer lists|removed/);
+    expect(pinned.withheldReason("srv", "read")).toMatch(/changed since it was approved/);
+    expect(pinned.withheldReason("srv", "other")).toBeUndefined();
     expect(host.calls).toEqual([]);
   });
 });

@@ -27,6 +27,15 @@ export interface PinnedCatalog {
   settled(): Promise<void>;
   /** Tools kept from the model in the current snapshot, and why (`changed` or `new`). */
   withheld(): PinCheck[];
+  /** The reason (server, tool) is withheld now, worded for the model; undefined when it is not withheld. */
+  withheldReason(server: string, tool: string): string | undefined;
+}
+
+/** Why a withheld tool cannot run, in words a model (and the person reading the transcript) can act on. */
+export function withheldMessage(check: PinCheck): string {
+  return check.status === "changed"
+    ? `its definition changed since it was approved${check.pin === undefined ? "" : ` (${check.pin.approvedAt})`}, and the change awaits approval (switchboard pin)`
+    : "it is new since the lock file was written and awaits approval (switchboard pin)";
 }
 
 export function pinnedCatalog(
@@ -77,5 +86,11 @@ export function pinnedCatalog(
     on: (event, listener) => catalog.on(event, listener),
     settled: () => catalog.settled(),
     withheld: () => view(catalog.snapshot()).withheld,
+    withheldReason: (server, tool) => {
+      const check = view(catalog.snapshot()).withheld.find(
+        (item) => item.server === server && item.tool === tool,
+      );
+      return check === undefined ? undefined : withheldMessage(check);
+    },
   };
 }

@@ -93,7 +93,7 @@ export async function chatCommand(
         running = new AbortController();
         const result = await runAgent({
           adapter: session.adapter,
-          host: session.host,
+          host: session.dispatchHost,
           buildTools: session.buildTools,
           messages: transcript,
           ...(action.kind === "append" ? {} : { prompt: line }),

@@ -6,13 +6,14 @@
  * Exit 0 when the lock file matches every server, 1 when something awaits approval or a server could not be
  * checked.
  */
-import { dirname, join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { SwitchboardError } from "../../errors.js";
 import { approvePins } from "../../pinning/approve-pins.js";
 import { checkPins, isPending, type PinCheck, type PinStatus } from "../../pinning/check-pins.js";
 import { diffDefinitions } from "../../pinning/definition-diff.js";
-import { LOCK_FILE_NAME, readLockFile, writeLockFile } from "../../pinning/lock-file.js";
+import { readLockFile, writeLockFile } from "../../pinning/lock-file.js";
 import { untrustedLine } from "../../pinning/untrusted-text.js";
+import { lockPathFor } from "../apply-pins.js";
 import { connectForCli } from "../connect-for-cli.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
@@ -56,7 +57,7 @@ export async function pinCommand(options: PinOptions, io: CliIo): Promise<number
     throw new SwitchboardError("USAGE", "--tool selects what --approve approves; add --approve");
   }
   const config = await loadCliConfig(options.config, io);
-  const lockPath = resolve(io.cwd, options.lock ?? join(dirname(config.file), LOCK_FILE_NAME));
+  const lockPath = resolve(io.cwd, options.lock ?? lockPathFor(config));
   const lock = await readLockFile(lockPath);
   const host = await connectForCli(config, io, options.server);
   try {

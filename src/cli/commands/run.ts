@@ -54,7 +54,7 @@ export async function runCommand(prompt: string, options: RunOptions, io: CliIo)
   try {
     const result = await runAgent({
       adapter: session.adapter,
-      host: session.host,
+      host: session.dispatchHost,
       buildTools: session.buildTools,
       prompt,
       maxTurns: session.maxTurns,
@@ -86,7 +86,7 @@ async function dryRun(prompt: string, options: RunOptions, io: CliIo): Promise<n
   try {
     await runAgent({
       adapter: session.adapter,
-      host: session.host,
+      host: session.dispatchHost,
       buildTools: session.buildTools,
       prompt,
       maxTurns: 1,

@@ -3,6 +3,8 @@ import { Gateway } from "../../gateway/gateway.js";
 import { checkBind } from "../../gateway/http/http-guard.js";
 import { serveGatewayHttp } from "../../gateway/http/serve-http.js";
 import { serveGatewayStdio } from "../../gateway/serve-stdio.js";
+import { readLockFile } from "../../pinning/lock-file.js";
+import { lockPathFor, withheldLine } from "../apply-pins.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
 
@@ -32,7 +34,15 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
   // Refuse an unsafe bind before any server is started.
   if (bind !== undefined) checkBind({ bindHost: bind.host, ...(token === undefined ? {} : { token }) });
   const config = await loadCliConfig(options.config, io);
-  const gateway = await Gateway.start(config, options.agent === undefined ? {} : { agent: options.agent });
+  const lock = await readLockFile(lockPathFor(config));
+  const gateway = await Gateway.start(config, {
+    ...(options.agent === undefined ? {} : { agent: options.agent }),
+    ...(lock === undefined ? {} : { lock }),
+  });
+  if ("withheld" in gateway.catalog) {
+    const withheld = gateway.catalog.withheld();
+    if (withheld.length > 0) io.err(`switchboard: ${withheldLine(withheld, lockPathFor(config))}`);
+  }
   for (const status of gateway.host.servers) {
     if (status.state === "failed")
       io.err(`switchboard: server "${status.name}" failed: ${status.reason ?? "unknown"}`);
