@@ -21,6 +21,14 @@ export type ErrorCode =
   | "LEDGER_UNREADABLE"
   | "REQUEST_FAILED"
   | "EMBEDDINGS_FAILED"
+  /** An OAuth-protected server has no usable credentials and no way to ask the user (run `switchboard auth login`). */
+  | "AUTH_REQUIRED"
+  /** Discovery, registration, authorization or token exchange failed. */
+  | "AUTH_FAILED"
+  /** The authorization redirect carried a `state` other than the one sent (possible CSRF), or none. */
+  | "AUTH_STATE_MISMATCH"
+  /** The credentials file cannot be read, parsed or written. */
+  | "AUTH_STORE_UNREADABLE"
   | "USAGE";
 
 export class SwitchboardError extends Error {
