@@ -13,11 +13,19 @@ import {
   SSEClientTransport,
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
+import { AuthError } from "../auth/auth-error.js";
+import {
+  finishPendingAuthorization,
+  interactiveProvider,
+  isUnauthorized,
+  prepareConnectAuth,
+} from "../auth/session-auth.js";
 import type { HttpServerConfig, ServerConfig, StdioServerConfig } from "../config/types.js";
 import { ConnectionError } from "../errors.js";
 import { buildChildEnv } from "./child-env.js";
 import { ChildProcessTransport, describeExit } from "./child-process-transport.js";
 import { allListKinds, fetchListing } from "./fetch-listing.js";
+import { redact, redactError } from "./redact.js";
 import type {
   ClientFeatures,
   ConnectionOptions,
@@ -130,28 +138,64 @@ async function openStdio(config: StdioServerConfig, attempt: Attempt): Promise<S
 async function openHttp(config: HttpServerConfig, attempt: Attempt): Promise<Session> {
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
+  const connectionAuth = attempt.options.auth;
+  await prepareConnectAuth(connectionAuth);
+  const authProvider =
+    connectionAuth === undefined
+      ? {}
+      : {
+          authProvider: connectionAuth.provider,
+          ...(connectionAuth.skipIssuerMetadataValidation === true
+            ? { skipIssuerMetadataValidation: true }
+            : {}),
+        };
   if (config.transport !== "sse") {
     attempt.wire = "streamable-http";
-    const transport = new StreamableHTTPClientTransport(url, { requestInit });
-    const { client, session } = newClient(attempt, transport, "streamable-http");
-    attempt.clients.push({ client });
     try {
-      await client.connect(transport, { signal: attempt.signal, timeout: remaining(attempt) });
-      return await finish(attempt, session);
+      return await connectAuthorized(
+        attempt,
+        "streamable-http",
+        () => new StreamableHTTPClientTransport(url, { requestInit, ...authProvider }),
+      );
     } catch (error) {
       // The spec's backwards-compatibility rule: a 4xx to the initialize POST means "old HTTP+SSE server".
       if (config.transport === "streamable-http" || !refusesStreamableHttp(error) || attempt.signal.aborted) {
         throw error;
       }
-      await closeQuietly(client);
     }
   }
   attempt.wire = "sse";
-  const transport = new SSEClientTransport(url, { requestInit });
-  const { client, session } = newClient(attempt, transport, "sse");
-  attempt.clients.push({ client });
-  await client.connect(transport, { signal: attempt.signal, timeout: remaining(attempt) });
-  return finish(attempt, session);
+  return connectAuthorized(
+    attempt,
+    "sse",
+    () => new SSEClientTransport(url, { requestInit, ...authProvider }),
+  );
+}
+
+/**
+ * Connects and lists on a fresh transport; when the server demanded authorization and the handler produced a
+ * code, exchanges it on that transport and starts over on a new one (the SDK's own retry covers refresh and
+ * non-interactive grants). The provider's authorization budget bounds the loop; the cap below is a backstop.
+ */
+async function connectAuthorized(
+  attempt: Attempt,
+  wire: WireTransport,
+  makeTransport: () => Transport,
+): Promise<Session> {
+  const backstop = (attempt.options.auth?.maxAuthorizations ?? 3) + 2;
+  for (let round = 1; ; round += 1) {
+    const transport = makeTransport();
+    const { client, session } = newClient(attempt, transport, wire);
+    attempt.clients.push({ client });
+    try {
+      await client.connect(transport, { signal: attempt.signal, timeout: remaining(attempt) });
+      return await finish(attempt, session);
+    } catch (error) {
+      if (round >= backstop || attempt.signal.aborted) throw error;
+      if (!(await finishPendingAuthorization(attempt.options.auth, transport, error))) throw error;
+      await closeQuietly(client);
+    }
+  }
 }
 
 /** 4xx except auth: 401/403 mean "not allowed", which the legacy transport would not fix. */
@@ -327,7 +371,10 @@ function failure(
 ): ConnectionError {
   const transport = attempt.wire ?? (config.kind === "stdio" ? "stdio" : config.transport);
   const stderrTail = attempt.hooks.stderrTail();
-  const options = { cause: error, ...(stderrTail === undefined ? {} : { stderrTail }) };
+  const authSecrets = interactiveProvider(attempt.options.auth)?.secretValues() ?? [];
+  // An SDK error quoting a token endpoint's reply must not carry a token out through `cause`.
+  const cause = authSecrets.length === 0 ? error : redactError(error, (text) => redact(text, authSecrets));
+  const options = { cause, ...(stderrTail === undefined ? {} : { stderrTail }) };
   const where = config.kind === "stdio" ? `"${config.command}"` : describeUrl(config.url);
   let reason: string;
   // The SDK may reject with its own error once the deadline aborted it: the deadline is still the reason.
@@ -339,10 +386,13 @@ function failure(
     reason = `${describeExit(attempt.child.exit)} before it was ready`;
   } else if (isSpawnError(error)) {
     reason = `could not start ${where}: ${error.message}`;
+  } else if (error instanceof AuthError || isUnauthorized(error)) {
+    const detail = error instanceof AuthError ? error.message : "the server requires authorization";
+    reason = `could not be authorized at ${where}: ${detail}`;
   } else {
     reason = `failed to connect to ${where} over ${transport}: ${describeError(error)}`;
   }
-  const message = attempt.hooks.redact(`Server "${config.name}" ${reason}`);
+  const message = redact(attempt.hooks.redact(`Server "${config.name}" ${reason}`), authSecrets);
   return new ConnectionError(config.name, transport, message, options);
 }
 

@@ -16,6 +16,8 @@ import type {
   ReadResourceResult,
 } from "@modelcontextprotocol/client";
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
+import { defaultMaxAuthorizations } from "../auth/oauth-provider.js";
+import { finishPendingAuthorization, interactiveProvider } from "../auth/session-auth.js";
 import type { ServerConfig } from "../config/types.js";
 import { ConnectionError, SwitchboardError } from "../errors.js";
 import { backoffDelay, defaultRestartPolicy, type RestartPolicy } from "./backoff.js";
@@ -160,24 +162,27 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       this.#assertCallable(tool);
       session = this.#session!;
       if (waitSignal.aborted) throw waitSignal.reason;
+      const live = session;
       // The deadline above is the only clock: the SDK's own timer could neither pause nor know about the queue.
-      return await session.client.callTool(
-        { name: tool, arguments: args },
-        {
-          timeout: SDK_TIMEOUT_CEILING_MS,
-          signal: waitSignal,
-          onprogress: (progress) => {
-            deadline.restart();
-            this.emit("progress", {
-              tool,
-              call,
-              progress: progress.progress,
-              ...(progress.total === undefined ? {} : { total: progress.total }),
-              ...(progress.message === undefined ? {} : { message: progress.message }),
-            });
-            options.onprogress?.(progress);
+      return await this.#authorized(live, () =>
+        live.client.callTool(
+          { name: tool, arguments: args },
+          {
+            timeout: SDK_TIMEOUT_CEILING_MS,
+            signal: waitSignal,
+            onprogress: (progress) => {
+              deadline.restart();
+              this.emit("progress", {
+                tool,
+                call,
+                progress: progress.progress,
+                ...(progress.total === undefined ? {} : { total: progress.total }),
+                ...(progress.message === undefined ? {} : { message: progress.message }),
+              });
+              options.onprogress?.(progress);
+            },
           },
-        },
+        ),
       );
     } catch (error) {
       if (session !== undefined && sessionExpired(error, session)) {
@@ -258,10 +263,12 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     if (session === undefined || this.#state !== "ready") throw this.#notReady(what);
     const timeout = options.timeoutMs ?? this.config.timeoutMs;
     try {
-      return await send(session.client, {
-        timeout,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-      });
+      return await this.#authorized(session, () =>
+        send(session.client, {
+          timeout,
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+        }),
+      );
     } catch (error) {
       if (session.lost !== undefined) {
         throw new ConnectionError(
@@ -282,6 +289,27 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
           cause: error,
         },
       );
+    }
+  }
+
+  /**
+   * Runs one request; when the server demanded (more) authorization mid-session (an expired grant, or 403
+   * `insufficient_scope` step-up) and the handler produced a code, exchanges it and sends the request again. The
+   * provider's per-request authorization budget bounds the retries.
+   */
+  async #authorized<T>(session: Session, work: () => Promise<T>): Promise<T> {
+    const auth = this.#options.auth;
+    const provider = interactiveProvider(auth);
+    if (provider === undefined) return work();
+    const limit = auth?.maxAuthorizations ?? defaultMaxAuthorizations;
+    provider.resetAuthorizationBudget(limit);
+    for (let round = 1; ; round += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (round > limit + 1 || !(await finishPendingAuthorization(auth, session.transport, error)))
+          throw error;
+      }
     }
   }
 

@@ -16,6 +16,7 @@ import type {
   Tool,
   VersionNegotiationOptions,
 } from "@modelcontextprotocol/client";
+import type { ConnectionAuth } from "../auth/session-auth.js";
 import type { RestartPolicy } from "./backoff.js";
 import type { ChildExit } from "./child-process-transport.js";
 import type { StderrTailLimits } from "./stderr-tail.js";
@@ -96,6 +97,8 @@ export interface ConnectionOptions {
   parentEnv?: Readonly<Record<string, string | undefined>>;
   /** What the client offers servers: sampling, elicitation, roots, and the log level it asks for. */
   features?: ClientFeatures;
+  /** OAuth (or any bearer `AuthProvider`) for an HTTP server; ignored for stdio. */
+  auth?: ConnectionAuth;
 }
 
 /** Passed to every server-to-client request handler. */
@@ -157,3 +160,4 @@ export type {
   ReadResourceResult,
   Root,
 } from "@modelcontextprotocol/client";
+export type { ConnectionAuth } from "../auth/session-auth.js";

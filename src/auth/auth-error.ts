@@ -1,0 +1,27 @@
+/**
+ * Typed OAuth failures: `code` is one of the auth codes of src/errors.ts (`reason` repeats it, narrowed).
+ * Messages name the server URL and never a token, secret or authorization code.
+ */
+import { SwitchboardError } from "../errors.js";
+
+export type AuthErrorReason =
+  /** No usable credentials and nobody to ask (no handler, or a non-interactive provider refused). */
+  | "AUTH_REQUIRED"
+  /** The authorization server refused, the redirect carried an error, or the retry limit was reached. */
+  | "AUTH_FAILED"
+  /** The redirect's `state` differs from the one sent (CSRF or a stale browser tab). */
+  | "AUTH_STATE_MISMATCH";
+
+export class AuthError extends SwitchboardError {
+  override name = "AuthError";
+  readonly reason: AuthErrorReason;
+
+  constructor(reason: AuthErrorReason, message: string, options?: { cause?: unknown }) {
+    super(reason, message, options);
+    this.reason = reason;
+  }
+}
+
+export function isAuthError(value: unknown): value is AuthError {
+  return value instanceof AuthError;
+}

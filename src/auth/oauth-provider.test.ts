@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import { AuthError } from "./auth-error.js";
+import { MemoryCredentialStore } from "./memory-credential-store.js";
+import { SwitchboardOAuthProvider } from "./oauth-provider.js";
+import type { AuthorizationHandler } from "./types.js";
+
+const serverUrl = "https://mcp.example/mcp";
+
+/** Records every authorization and answers with a fixed code. */
+class RecordingHandler implements AuthorizationHandler {
+  readonly calls: Array<{ url: string; state: string }> = [];
+  async redirectUrl(): Promise<string> {
+    return "http://127.0.0.1:4567/callback";
+  }
+  async authorize(url: URL, expectedState: string): Promise<string> {
+    this.calls.push({ url: url.href, state: expectedState });
+    return `code-${this.calls.length}`;
+  }
+}
+
+async function provider(extra: Partial<ConstructorParameters<typeof SwitchboardOAuthProvider>[0]> = {}) {
+  const store = new MemoryCredentialStore();
+  const handler = new RecordingHandler();
+  const made = new SwitchboardOAuthProvider({ serverUrl, store, handler, ...extra });
+  await made.prepare();
+  return { provider: made, store, handler };
+}
+
+describe("SwitchboardOAuthProvider", () => {
+  it("asks for refresh tokens in DCR metadata and uses the handler's redirect URL", async () => {
+    const { provider: p } = await provider({ clientName: "tester" });
+    expect(p.redirectUrl).toBe("http://127.0.0.1:4567/callback");
+    expect(p.clientMetadata).toMatchObject({
+      client_name: "tester",
+      redirect_uris: ["http://127.0.0.1:4567/callback"],
+      grant_types: ["authorization_code", "refresh_token"],
+      token_endpoint_auth_method: "none",
+    });
+    expect(p.clientMetadata.scope).toBeUndefined();
+    const scoped = await provider({ scopes: ["a", "b"] });
+    expect(scoped.provider.clientMetadata.scope).toBe("a b");
+  });
+
+  it("makes a new random state per authorization", async () => {
+    const { provider: p } = await provider();
+    const states = new Set(Array.from({ length: 20 }, () => p.state()));
+    expect(states.size).toBe(20);
+    for (const state of states) expect(state.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("stamps tokensSavedAt and reports when the access token expires", async () => {
+    const { provider: p, store } = await provider({ now: () => 1_000_000 });
+    await p.saveTokens({ access_token: "at-1", token_type: "Bearer", expires_in: 120 });
+    expect((await store.load(serverUrl))?.tokensSavedAt).toBe(1_000_000);
+    expect(await p.tokensExpireAt()).toBe(1_120_000);
+  });
+
+  it("hands the state to the handler, keeps the code once, and spends the authorization budget", async () => {
+    const { provider: p, handler } = await provider();
+    p.resetAuthorizationBudget(2);
+    const url = new URL(`https://as.example/authorize?state=${p.state()}`);
+    await p.redirectToAuthorization(url);
+    expect(handler.calls[0]?.state).toBe(url.searchParams.get("state"));
+    expect(p.takeAuthorizationCode()).toBe("code-1");
+    expect(p.takeAuthorizationCode()).toBeUndefined();
+    await p.redirectToAuthorization(url);
+    const error = await p.redirectToAuthorization(url).catch((e: unknown) => e);
+    expect((error as AuthError).reason).toBe("AUTH_FAILED");
+    expect(handler.calls).toHaveLength(2);
+    p.resetAuthorizationBudget(1);
+    await p.redirectToAuthorization(url);
+    expect(handler.calls).toHaveLength(3);
+  });
+
+  it("fails with AUTH_REQUIRED when there is no handler to ask", async () => {
+    const p = new SwitchboardOAuthProvider({ serverUrl, store: new MemoryCredentialStore() });
+    await p.prepare();
+    // A redirect URL all the same: without one the SDK would take the client-credentials path and never refresh.
+    expect(p.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1\//);
+    const error = await p
+      .redirectToAuthorization(new URL("https://as.example/authorize"))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as AuthError).reason).toBe("AUTH_REQUIRED");
+    expect((error as AuthError).message).toContain(serverUrl);
+    // …and no client to register for: registering one nobody can authorize would leave junk behind.
+    const noClient = await p.clientInformation().catch((e: unknown) => e);
+    expect((noClient as AuthError).reason).toBe("AUTH_REQUIRED");
+  });
+
+  it("without a handler, reuses the stored client and its redirect URI (so refresh works)", async () => {
+    const store = new MemoryCredentialStore();
+    await store.save(serverUrl, {
+      client: { client_id: "c9", redirect_uris: ["http://127.0.0.1:5555/callback"] },
+      tokens: { access_token: "at", token_type: "Bearer", refresh_token: "rt" },
+    });
+    const p = new SwitchboardOAuthProvider({ serverUrl, store });
+    await p.prepare();
+    expect(p.redirectUrl).toBe("http://127.0.0.1:5555/callback");
+    expect((await p.clientInformation())?.client_id).toBe("c9");
+  });
+
+  it("invalidates exactly the part the SDK names, and counts client invalidations", async () => {
+    const { provider: p, store } = await provider();
+    await p.saveClientInformation({ client_id: "c1", redirect_uris: ["http://127.0.0.1:4567/callback"] });
+    await p.saveTokens({ access_token: "at", token_type: "Bearer", refresh_token: "rt" });
+    await p.saveCodeVerifier("verifier-1");
+    await p.invalidateCredentials("client");
+    expect(p.clientInvalidations).toBe(1);
+    const after = await store.load(serverUrl);
+    expect(after?.client).toBeUndefined();
+    expect(after?.tokens?.access_token).toBe("at");
+    expect(after?.codeVerifier).toBe("verifier-1");
+    await p.invalidateCredentials("tokens");
+    expect((await store.load(serverUrl))?.tokens).toBeUndefined();
+    expect((await store.load(serverUrl))?.tokensSavedAt).toBeUndefined();
+    await p.invalidateCredentials("verifier");
+    expect(error(await p.codeVerifier().catch((e: unknown) => e))).toBe("AUTH_FAILED");
+  });
+
+  it("ignores a registered client whose redirect URIs do not include the current one", async () => {
+    const { provider: p } = await provider();
+    await p.saveClientInformation({ client_id: "old", redirect_uris: ["http://127.0.0.1:9999/callback"] });
+    expect(await p.clientInformation()).toBeUndefined();
+    await p.saveTokens({ access_token: "at", token_type: "Bearer", refresh_token: "rt" });
+    // While a refresh token exists, the old client is still the one that can refresh it.
+    expect((await p.clientInformation())?.client_id).toBe("old");
+    await p.saveClientInformation({ client_id: "new", redirect_uris: ["http://127.0.0.1:4567/callback"] });
+    expect((await p.clientInformation())?.client_id).toBe("new");
+  });
+
+  it("always answers with the pre-registered client", async () => {
+    const { provider: p } = await provider({
+      preRegistered: {
+        clientId: "pre",
+        clientSecret: "pre-secret",
+        tokenEndpointAuthMethod: "client_secret_basic",
+      },
+    });
+    expect(await p.clientInformation()).toEqual({
+      client_id: "pre",
+      client_secret: "pre-secret",
+      token_endpoint_auth_method: "client_secret_basic",
+    });
+    await p.saveClientInformation({
+      client_id: "pre",
+      client_secret: "pre-secret",
+      issuer: "https://as.example",
+    });
+    expect((await p.clientInformation())?.issuer).toBe("https://as.example");
+  });
+
+  it("rejects a non-HTTPS client metadata URL at construction", () => {
+    expect(
+      () =>
+        new SwitchboardOAuthProvider({
+          serverUrl,
+          store: new MemoryCredentialStore(),
+          clientMetadataUrl: "http://insecure.example/meta.json",
+        }),
+    ).toThrow(/HTTPS/);
+  });
+
+  it("knows every secret it saved or produced, for redaction", async () => {
+    const { provider: p } = await provider({
+      preRegistered: { clientId: "pre", clientSecret: "pre-secret" },
+    });
+    await p.saveTokens({
+      access_token: "access-secret",
+      token_type: "Bearer",
+      refresh_token: "refresh-secret",
+    });
+    await p.saveCodeVerifier("verifier-secret");
+    await p.redirectToAuthorization(new URL("https://as.example/authorize"));
+    expect(p.secretValues().sort()).toEqual(
+      ["access-secret", "code-1", "pre-secret", "refresh-secret", "verifier-secret"].sort(),
+    );
+  });
+});
+
+function error(value: unknown): string | undefined {
+  return value instanceof AuthError ? value.reason : undefined;
+}

@@ -1,0 +1,311 @@
+/**
+ * switchboard's `OAuthClientProvider`: the SDK drives the protocol (discovery, DCR or CIMD, PKCE, token
+ * exchange, refresh, step-up); this class supplies where credentials live (a `CredentialStore`, keyed by the
+ * server URL) and how the user completes the redirect (an `AuthorizationHandler`).
+ *
+ * The SDK's `redirectToAuthorization` is fire-and-forget (a browser app navigates away). Here it runs the
+ * handler to completion and keeps the returned code; the connection layer then takes it with
+ * `takeAuthorizationCode()` and calls `transport.finishAuth(code)`. Each authorization spends one unit of a
+ * budget the connection layer sets per connect or request, so a server that keeps asking for more scope cannot
+ * loop the user through the browser forever.
+ */
+import { randomBytes } from "node:crypto";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from "@modelcontextprotocol/client";
+import { validateClientMetadataUrl } from "@modelcontextprotocol/client";
+import { AuthError } from "./auth-error.js";
+import type { AuthorizationHandler, CredentialStore, StoredCredentials } from "./types.js";
+
+export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post";
+
+export interface PreRegisteredClient {
+  clientId: string;
+  clientSecret?: string;
+  tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
+}
+
+export interface SwitchboardOAuthProviderOptions {
+  /** The MCP server URL; also the key in `store`. */
+  serverUrl: string;
+  store: CredentialStore;
+  /** Completes the redirect. Without one, an authorization the server demands fails with `AUTH_REQUIRED`. */
+  handler?: AuthorizationHandler;
+  /** `client_name` in DCR. Default `switchboard`. */
+  clientName?: string;
+  /** An HTTPS client-metadata document URL (CIMD, SEP-991), used as `client_id` where the AS supports it. */
+  clientMetadataUrl?: string;
+  /** A client registered out of band; DCR is then never attempted. */
+  preRegistered?: PreRegisteredClient;
+  /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
+  scopes?: string[];
+  /** How a DCR-registered client authenticates at `/token`. Default `none` (a public native client). */
+  tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+/** Stands in for a redirect URI when there is no handler; never sent anywhere (authorizing fails first). */
+const noHandlerRedirectUrl = "http://127.0.0.1/switchboard-no-handler";
+
+/** The default number of authorizations (user redirects) one connect or one request may start. */
+export const defaultMaxAuthorizations = 3;
+
+export class SwitchboardOAuthProvider implements OAuthClientProvider {
+  readonly serverUrl: string;
+  readonly clientMetadataUrl?: string;
+  readonly #store: CredentialStore;
+  readonly #handler: AuthorizationHandler | undefined;
+  readonly #options: SwitchboardOAuthProviderOptions;
+  readonly #now: () => number;
+  #redirectUrl: string | undefined;
+  #state: string | undefined;
+  #pendingCode: string | undefined;
+  #budget = defaultMaxAuthorizations;
+  #authorizations = 0;
+  #clientInvalidations = 0;
+  readonly #secrets = new Set<string>();
+  /** Serialises read-modify-write cycles on the store. */
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: SwitchboardOAuthProviderOptions) {
+    validateClientMetadataUrl(options.clientMetadataUrl);
+    this.serverUrl = options.serverUrl;
+    if (options.clientMetadataUrl !== undefined) this.clientMetadataUrl = options.clientMetadataUrl;
+    this.#store = options.store;
+    this.#handler = options.handler;
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    if (options.preRegistered?.clientSecret !== undefined)
+      this.#secrets.add(options.preRegistered.clientSecret);
+  }
+
+  /**
+   * Resolves the handler's redirect URL (a loopback handler picks its port here). The SDK reads `redirectUrl`
+   * and `clientMetadata` synchronously, so the connection layer awaits this before the first request.
+   */
+  async prepare(): Promise<void> {
+    if (this.#redirectUrl !== undefined) return;
+    if (this.#handler !== undefined) {
+      this.#redirectUrl = await this.#handler.redirectUrl();
+      return;
+    }
+    // No handler: nobody can be sent anywhere, but the SDK only refreshes for providers with a redirect URL
+    // (none means "client_credentials"). The stored client's own URI keeps refresh requests consistent.
+    const stored = (await this.#load())?.client;
+    const uris = stored !== undefined && "redirect_uris" in stored ? stored.redirect_uris : undefined;
+    this.#redirectUrl = uris?.[0] ?? noHandlerRedirectUrl;
+  }
+
+  get redirectUrl(): string | undefined {
+    return this.#redirectUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const method =
+      this.#options.preRegistered?.tokenEndpointAuthMethod ?? this.#options.tokenEndpointAuthMethod;
+    const scopes = this.#options.scopes;
+    return {
+      client_name: this.#options.clientName ?? "switchboard",
+      redirect_uris: this.#redirectUrl === undefined ? [] : [this.#redirectUrl],
+      // refresh_token: so servers that gate refresh tokens on the registered grants issue one (SEP-2207).
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: method ?? "none",
+      ...(scopes === undefined || scopes.length === 0 ? {} : { scope: scopes.join(" ") }),
+    };
+  }
+
+  /** A fresh random `state` per authorization; the handler checks the redirect against it. */
+  state(): string {
+    this.#state = randomBytes(24).toString("base64url");
+    return this.#state;
+  }
+
+  async clientInformation(): Promise<StoredOAuthClientInformation | undefined> {
+    const credentials = await this.#load();
+    const stored = credentials?.client;
+    const pre = this.#options.preRegistered;
+    if (pre !== undefined) {
+      const info: OAuthClientInformationMixed = {
+        client_id: pre.clientId,
+        ...(pre.clientSecret === undefined ? {} : { client_secret: pre.clientSecret }),
+        ...(pre.tokenEndpointAuthMethod === undefined
+          ? {}
+          : { token_endpoint_auth_method: pre.tokenEndpointAuthMethod }),
+      };
+      // Keep the issuer stamp the SDK saved, but only for this very client.
+      return stored?.client_id === pre.clientId && stored.issuer !== undefined
+        ? { ...info, issuer: stored.issuer }
+        : info;
+    }
+    if (stored === undefined) {
+      // Registering a client nobody can authorize would only leave junk at the authorization server.
+      if (this.#handler === undefined) throw this.#authRequired();
+      return undefined;
+    }
+    // A DCR client registered for another redirect URI (another loopback port) cannot complete a new
+    // authorization; while a refresh token exists it is still the client that refreshes.
+    const uris = "redirect_uris" in stored ? stored.redirect_uris : undefined;
+    const canRefresh = credentials?.tokens?.refresh_token !== undefined;
+    if (
+      !canRefresh &&
+      uris !== undefined &&
+      this.#redirectUrl !== undefined &&
+      !uris.includes(this.#redirectUrl)
+    ) {
+      return undefined;
+    }
+    return stored;
+  }
+
+  async saveClientInformation(client: StoredOAuthClientInformation): Promise<void> {
+    await this.#update((credentials) => ({ ...credentials, client }));
+  }
+
+  async tokens(): Promise<StoredOAuthTokens | undefined> {
+    return (await this.#load())?.tokens;
+  }
+
+  async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    const savedAt = this.#now();
+    await this.#update((credentials) => ({ ...credentials, tokens, tokensSavedAt: savedAt }));
+  }
+
+  /** Epoch ms when the stored access token expires, if the server said (`expires_in`). */
+  async tokensExpireAt(): Promise<number | undefined> {
+    const stored = await this.#load();
+    const expiresIn = stored?.tokens?.expires_in;
+    if (expiresIn === undefined || stored?.tokensSavedAt === undefined) return undefined;
+    return stored.tokensSavedAt + expiresIn * 1000;
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const where = `${authorizationUrl.origin}${authorizationUrl.pathname}`;
+    if (this.#handler === undefined) throw this.#authRequired(where);
+    if (this.#authorizations >= this.#budget) {
+      throw new AuthError(
+        "AUTH_FAILED",
+        `${this.serverUrl} asked for authorization again after ${this.#authorizations} attempt(s); giving up (limit ${this.#budget})`,
+      );
+    }
+    this.#authorizations += 1;
+    this.#pendingCode = undefined;
+    const state = authorizationUrl.searchParams.get("state") ?? this.#state ?? "";
+    const code = await this.#handler.authorize(authorizationUrl, state);
+    this.#secrets.add(code);
+    this.#pendingCode = code;
+  }
+
+  /** The code the last authorization produced, once (the connection layer exchanges it with `finishAuth`). */
+  takeAuthorizationCode(): string | undefined {
+    const code = this.#pendingCode;
+    this.#pendingCode = undefined;
+    return code;
+  }
+
+  /** Allows `max` more authorizations (the connection layer calls this per connect and per request). */
+  resetAuthorizationBudget(max: number = defaultMaxAuthorizations): void {
+    this.#budget = max;
+    this.#authorizations = 0;
+  }
+
+  /** Authorizations started since the last budget reset. */
+  get authorizationsStarted(): number {
+    return this.#authorizations;
+  }
+
+  /** How many times the SDK discarded the client (`invalid_client`): a change tells the caller to re-register. */
+  get clientInvalidations(): number {
+    return this.#clientInvalidations;
+  }
+
+  async saveCodeVerifier(codeVerifier: string): Promise<void> {
+    await this.#update((credentials) => ({ ...credentials, codeVerifier }));
+  }
+
+  async codeVerifier(): Promise<string> {
+    const verifier = (await this.#load())?.codeVerifier;
+    if (verifier === undefined) {
+      throw new AuthError(
+        "AUTH_FAILED",
+        `No authorization in flight for ${this.serverUrl} (no PKCE verifier)`,
+      );
+    }
+    return verifier;
+  }
+
+  async saveDiscoveryState(discovery: OAuthDiscoveryState): Promise<void> {
+    await this.#update((credentials) => ({ ...credentials, discovery }));
+  }
+
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    return (await this.#load())?.discovery;
+  }
+
+  async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
+    if (scope === "all" || scope === "client") this.#clientInvalidations += 1;
+    await this.#update((credentials) => {
+      const next: StoredCredentials = { ...credentials };
+      if (scope === "all" || scope === "client") delete next.client;
+      if (scope === "all" || scope === "tokens") {
+        delete next.tokens;
+        delete next.tokensSavedAt;
+      }
+      if (scope === "all" || scope === "verifier") delete next.codeVerifier;
+      if (scope === "all" || scope === "discovery") delete next.discovery;
+      return next;
+    });
+  }
+
+  #authRequired(where?: string): AuthError {
+    const at = where === undefined ? "" : ` at ${where}`;
+    return new AuthError(
+      "AUTH_REQUIRED",
+      `${this.serverUrl} requires authorization${at}; run \`switchboard auth login\` first`,
+    );
+  }
+
+  /** Every secret this provider has seen (tokens, client secret, PKCE verifier, codes), for redaction. */
+  secretValues(): string[] {
+    return [...this.#secrets].sort((a, b) => b.length - a.length);
+  }
+
+  #remember(credentials: StoredCredentials | undefined): void {
+    const values = [
+      credentials?.tokens?.access_token,
+      credentials?.tokens?.refresh_token,
+      credentials?.tokens?.id_token,
+      credentials?.client?.client_secret,
+      credentials?.codeVerifier,
+    ];
+    for (const value of values) if (typeof value === "string" && value.length >= 4) this.#secrets.add(value);
+  }
+
+  async #load(): Promise<StoredCredentials | undefined> {
+    await this.#queue;
+    const credentials = await this.#store.load(this.serverUrl);
+    this.#remember(credentials);
+    return credentials;
+  }
+
+  #update(change: (credentials: StoredCredentials) => StoredCredentials): Promise<void> {
+    const run = this.#queue.then(async () => {
+      const next = change((await this.#store.load(this.serverUrl)) ?? {});
+      this.#remember(next);
+      await this.#store.save(this.serverUrl, next);
+    });
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+}
+
+/** Duck-typed check for the connection layer, which accepts any SDK provider. */
+export function isSwitchboardOAuthProvider(value: unknown): value is SwitchboardOAuthProvider {
+  return value instanceof SwitchboardOAuthProvider;
+}

@@ -1,0 +1,45 @@
+/**
+ * The seams of switchboard's OAuth layer. The SDK drives the protocol (discovery, registration, PKCE, token
+ * exchange, refresh) through an `OAuthClientProvider`; switchboard supplies where credentials live and how the
+ * user (or a test, or the conformance referee) completes the authorization redirect.
+ */
+import type {
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from "@modelcontextprotocol/client";
+
+/** Everything remembered for one server URL. Secrets live here and nowhere else (never logged). */
+export interface StoredCredentials {
+  /** The registered (DCR), pre-registered or CIMD client. */
+  client?: StoredOAuthClientInformation;
+  tokens?: StoredOAuthTokens;
+  /** Epoch ms when `tokens` were saved; with `expires_in` it tells when to refresh before expiry. */
+  tokensSavedAt?: number;
+  /** PKCE verifier of the authorization in flight. */
+  codeVerifier?: string;
+  /** Discovery results, so a reconnect does not repeat the metadata walk. */
+  discovery?: OAuthDiscoveryState;
+}
+
+/** Credentials keyed by the server's URL. Implementations: in memory (tests, conformance) and a 0600 file. */
+export interface CredentialStore {
+  load(serverUrl: string): Promise<StoredCredentials | undefined>;
+  save(serverUrl: string, credentials: StoredCredentials): Promise<void>;
+  delete(serverUrl: string): Promise<void>;
+  /** Server URLs with stored credentials, sorted. */
+  list(): Promise<string[]>;
+}
+
+/**
+ * Completes the user-facing half of the authorization-code flow: shows `authorizationUrl` to the user (browser,
+ * printed URL, or an HTTP GET in conformance mode) and resolves with the authorization code that came back to
+ * `redirectUrl`. It must reject a redirect whose `state` differs from `expectedState`.
+ */
+export interface AuthorizationHandler {
+  /** Where the authorization server sends the user back (e.g. a loopback URL with a random port). */
+  redirectUrl(): Promise<string>;
+  authorize(authorizationUrl: URL, expectedState: string): Promise<string>;
+  /** Releases listeners (loopback server). */
+  close?(): Promise<void>;
+}
