@@ -29,6 +29,20 @@ export {
   type StopReason,
   type TokenBudget,
 } from "./agent/index.js";
+// Connections and the catalogue
+export {
+  AuthError,
+  type AuthorizationHandler,
+  authForServer,
+  type ConnectionAuth,
+  type CredentialStore,
+  FileCredentialStore,
+  HeadlessAuthorization,
+  LoopbackAuthorization,
+  MemoryCredentialStore,
+  type StoredCredentials,
+  SwitchboardOAuthProvider,
+} from "./auth/index.js";
 // Cost, prompt caching and the usage ledger
 export {
   diffToolsBytes,
@@ -36,11 +50,11 @@ export {
   toolsCacheOptions,
   withListChangedPolicy,
 } from "./cache/index.js";
-// Connections and the catalogue
 export { Catalog, type CatalogSnapshot, connectHost, type Host, type HostOptions } from "./catalog/index.js";
 // Resources, prompts and what servers ask of the client
 export { clientFeatures, RootsRegistry } from "./client-features/index.js";
 // Config
+export { credentialsPath } from "./config/credentials-path.js";
 export { findConfigFile, loadConfig, parseConfig } from "./config/index.js";
 export type {
   AgentConfig,

@@ -3,7 +3,11 @@
  * the catalog, dispatch tool calls by server name, and shut everything down.
  */
 
-import type { SwitchboardConfig } from "../config/types.js";
+import { type AuthMode, authForServer, usesOAuth } from "../auth/auth-for-server.js";
+import { FileCredentialStore } from "../auth/file-credential-store.js";
+import type { CredentialStore } from "../auth/types.js";
+import { credentialsPath } from "../config/credentials-path.js";
+import type { ServerConfig, SwitchboardConfig } from "../config/types.js";
 import { ConnectionPool, type ConnectionPoolOptions, type ServerStatus } from "../connect/connection-pool.js";
 import type { CallToolOptions, CallToolResult, ConnectionState } from "../connect/types.js";
 import { SwitchboardError } from "../errors.js";
@@ -13,6 +17,22 @@ export interface HostOptions extends ConnectionPoolOptions {
   catalog?: CatalogOptions;
   /** Called on every connection state change from the first attempt on (progress displays use it). */
   onState?: (server: string, state: ConnectionState) => void;
+  /**
+   * OAuth for HTTP servers. Default: credentials from the user's file (`credentialsPath`), refreshed as needed,
+   * and no interactive login: a server that needs one fails with "run: switchboard auth login <server>".
+   * `false`: no OAuth (a server answering 401 fails). An `auth` set in `perServer` (or for all) wins; a server
+   * with its own `Authorization` header and no `auth` key is left to that header.
+   */
+  oauth?: HostAuthOptions | false;
+}
+
+export interface HostAuthOptions {
+  /** Default: a `FileCredentialStore` at `credentialsPath(process.env)`. */
+  store?: CredentialStore;
+  /** Default `{ kind: "non-interactive" }`. */
+  mode?: AuthMode;
+  /** Told about a credentials file other users could read (it is then narrowed to 0600). Default: `process.emitWarning`. */
+  onWarning?: (message: string) => void;
 }
 
 export interface Host {
@@ -32,8 +52,8 @@ export interface Host {
 }
 
 export async function connectHost(config: SwitchboardConfig, options: HostOptions = {}): Promise<Host> {
-  const { catalog: catalogOptions, onState, ...poolOptions } = options;
-  const pool = new ConnectionPool(config, poolOptions);
+  const { catalog: catalogOptions, onState, oauth, ...poolOptions } = options;
+  const pool = new ConnectionPool(config, withAuth(poolOptions, oauth));
   const catalog = new Catalog(catalogOptions);
   // Attach before starting, so every server's first listing enters the catalog the moment it is ready.
   const detach = pool.connections.map((connection) => catalog.attach(connection));
@@ -65,6 +85,35 @@ export async function connectHost(config: SwitchboardConfig, options: HostOption
         await pool.closeAll();
       })();
       return closing;
+    },
+  };
+}
+
+/** Adds each HTTP server's OAuth provider to its connection options (a caller's own `perServer` auth wins). */
+function withAuth(
+  options: ConnectionPoolOptions,
+  auth: HostAuthOptions | false | undefined,
+): ConnectionPoolOptions {
+  if (auth === false) return options;
+  let store = auth?.store;
+  const mode = auth?.mode ?? { kind: "non-interactive" };
+  const { perServer } = options;
+  return {
+    ...options,
+    perServer: (server: ServerConfig) => {
+      const own = perServer?.(server) ?? {};
+      if (
+        server.kind !== "http" ||
+        !usesOAuth(server) ||
+        own.auth !== undefined ||
+        options.auth !== undefined
+      )
+        return own;
+      // Created on first use, so a config without HTTP servers never touches the credentials file.
+      store ??= new FileCredentialStore(credentialsPath(process.env), {
+        onWarning: auth?.onWarning ?? ((message) => process.emitWarning(message)),
+      });
+      return { ...own, auth: authForServer(server, { store, mode }).connection };
     },
   };
 }

@@ -1,4 +1,6 @@
+import { FileCredentialStore } from "../auth/file-credential-store.js";
 import { connectHost, type Host, type HostOptions } from "../catalog/host.js";
+import { credentialsPath } from "../config/credentials-path.js";
 import type { SwitchboardConfig } from "../config/types.js";
 import type { CliIo } from "./main.js";
 import { progressLine } from "./progress-line.js";
@@ -20,7 +22,13 @@ export async function connectForCli(
   const timer = setInterval(() => progress.update(states), 120);
   timer.unref();
   try {
+    const warn = (message: string) => io.err(`switchboard: warning: ${message}`);
     const host = await connectHost(config, {
+      // The credentials file of this invocation's environment; never an interactive login (`auth login` is).
+      oauth: {
+        store: new FileCredentialStore(credentialsPath(io.env, io.cwd), { onWarning: warn }),
+        onWarning: warn,
+      },
       ...hostOptions,
       ...(only === undefined ? {} : { only }),
       onState: (server, state) => {

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { isSwitchboardError } from "../errors.js";
+import { registerAuthCommand } from "./commands/auth.js";
 import { version } from "./version.js";
 
 // Kept literal so `--help` needs no provider code loaded; a test checks it against TARGET_IDS.
@@ -208,6 +209,8 @@ Providers and their environment (without --provider, the first whose key is set,
       const { serveCommand } = await import("./commands/serve.js");
       process.exitCode = await serveCommand(options, cliIo());
     });
+
+  registerAuthCommand(program, cliIo);
 
   program
     .command("conformance-client", { hidden: true })

@@ -17,7 +17,7 @@ export type RawServerType = (typeof CLAUDE_SERVER_TYPES)[number];
 
 const STDIO_ONLY_KEYS = ["args", "env", "cwd"] as const;
 const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
-const HTTP_ONLY_KEYS = ["headers"] as const;
+const HTTP_ONLY_KEYS = ["headers", "auth"] as const;
 
 const positiveInt = z
   .int({ error: (issue) => `expected a positive integer, got ${describeNumber(issue.input)}` })
@@ -59,6 +59,57 @@ function expanded(env: Env, check?: (value: string) => string | undefined) {
   });
 }
 
+/** CIMD (SEP-991): the client id is an https URL with a path (the SDK refuses anything else). */
+function metadataUrl(value: string): string | undefined {
+  const expected = "expected an absolute https:// URL with a path (the client metadata document)";
+  if (!URL.canParse(value)) return expected;
+  const { protocol, pathname } = new URL(value);
+  return protocol === "https:" && pathname !== "/" ? undefined : expected;
+}
+
+const port = z
+  .int({ error: (issue) => `expected a port number 1-65535, got ${describeNumber(issue.input)}` })
+  .min(1, { error: (issue) => `expected a port number 1-65535, got ${describeNumber(issue.input)}` })
+  .max(65_535, { error: (issue) => `expected a port number 1-65535, got ${describeNumber(issue.input)}` });
+
+const scope = z.string().superRefine((text, ctx) => {
+  // RFC 6749 §3.3: scope tokens are printable ASCII without spaces, quotes or backslashes.
+  if (!/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(text))
+    ctx.addIssue({
+      code: "custom",
+      message: "expected one scope token (printable ASCII, no spaces or quotes)",
+    });
+});
+
+/** OAuth client settings of an HTTP server. Secrets are `${VAR}`-expanded and never quoted back. */
+function authSchema(env: Env) {
+  return z
+    .strictObject({
+      clientId: expanded(env, nonEmpty).optional(),
+      clientSecret: expanded(env, nonEmpty).optional(),
+      clientMetadataUrl: expanded(env, metadataUrl).optional(),
+      scopes: z.array(scope).optional(),
+      callbackPort: port.optional(),
+    })
+    .superRefine(
+      (auth, ctx) => {
+        if (auth.clientSecret !== undefined && auth.clientId === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: ["clientSecret"],
+            message: '"clientSecret" needs "clientId"',
+          });
+        if (auth.clientId !== undefined && auth.clientMetadataUrl !== undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: ["clientMetadataUrl"],
+            message: 'expected either "clientId" (pre-registered) or "clientMetadataUrl" (CIMD), not both',
+          });
+      },
+      { when: (payload) => payload.issues.length === 0 },
+    );
+}
+
 function serverSchema(env: Env, types: readonly [RawServerType, ...RawServerType[]]) {
   return z
     .strictObject({
@@ -69,6 +120,7 @@ function serverSchema(env: Env, types: readonly [RawServerType, ...RawServerType
       cwd: expanded(env, nonEmpty).optional(),
       url: expanded(env, httpUrl).optional(),
       headers: z.record(z.string(), expanded(env)).optional(),
+      auth: authSchema(env).optional(),
       enabled: z.boolean().optional(),
       timeoutMs: positiveInt.optional(),
       connectTimeoutMs: positiveInt.optional(),

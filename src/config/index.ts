@@ -1,5 +1,6 @@
 export type { RawConfig, RawServer, RawServerType } from "./config-schema.js";
 export { CLAUDE_SERVER_TYPES, createConfigSchema, VSCODE_SERVER_TYPES } from "./config-schema.js";
+export { credentialsPath } from "./credentials-path.js";
 export type { Env, ExpandResult } from "./expand-vars.js";
 export { expandVars } from "./expand-vars.js";
 export type { FindConfigOptions } from "./find-config.js";
@@ -10,6 +11,7 @@ export { loadConfig, parseConfig } from "./load-config.js";
 export { CONFIG_DEFAULTS } from "./normalise-config.js";
 export type {
   AgentConfig,
+  HttpAuthConfig,
   HttpServerConfig,
   HttpTransportKind,
   ServerConfig,

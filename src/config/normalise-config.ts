@@ -4,6 +4,7 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import type { RawConfig, RawServer, RawServerType } from "./config-schema.js";
 import type {
   ApprovalConfig,
+  HttpAuthConfig,
   HttpTransportKind,
   SamplingConfig,
   ServerConfig,
@@ -111,6 +112,17 @@ function normaliseServer(name: string, raw: RawServer): ServerConfig {
     url: raw.url,
     transport: transportFor(raw.type),
     headers: raw.headers ?? {},
+    ...(raw.auth === undefined ? {} : { auth: normaliseAuth(raw.auth) }),
+  };
+}
+
+function normaliseAuth(raw: NonNullable<RawServer["auth"]>): HttpAuthConfig {
+  return {
+    ...(raw.clientId === undefined ? {} : { clientId: raw.clientId }),
+    ...(raw.clientSecret === undefined ? {} : { clientSecret: raw.clientSecret }),
+    ...(raw.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: raw.clientMetadataUrl }),
+    ...(raw.scopes === undefined ? {} : { scopes: [...raw.scopes] }),
+    ...(raw.callbackPort === undefined ? {} : { callbackPort: raw.callbackPort }),
   };
 }
 

@@ -58,6 +58,25 @@ export interface HttpServerConfig extends ServerCommon {
   url: string;
   transport: HttpTransportKind;
   headers: Record<string, string>;
+  /** OAuth client settings; absent means dynamic registration (or CIMD) with default scopes when a server asks. */
+  auth?: HttpAuthConfig;
+}
+
+/**
+ * How switchboard presents itself to a server's OAuth authorization server. Everything is optional: with nothing
+ * set, the client registers itself dynamically (RFC 7591). Tokens never live here; they live in the credential store.
+ */
+export interface HttpAuthConfig {
+  /** A pre-registered client id (skips dynamic registration). */
+  clientId?: string;
+  /** The pre-registered client's secret (`${VAR}`-expanded; never echoed). Needs `clientId`. */
+  clientSecret?: string;
+  /** An https URL of a Client ID Metadata Document, used as the client id where the server supports CIMD. */
+  clientMetadataUrl?: string;
+  /** Scopes to ask for; absent: the ones the server advertises. */
+  scopes?: string[];
+  /** Fixed loopback port for the redirect (for a client registered with an exact redirect URI). Absent: random. */
+  callbackPort?: number;
 }
 
 export type ServerConfig = StdioServerConfig | HttpServerConfig;

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import type { HttpServerConfig } from "../config/types.js";
+import { AuthError } from "./auth-error.js";
+import { authForServer, LoginRequired, usesOAuth } from "./auth-for-server.js";
+import { LoopbackAuthorization } from "./loopback-authorization.js";
+import { MemoryCredentialStore } from "./memory-credential-store.js";
+import type { AuthorizationHandler } from "./types.js";
+
+const server = (auth?: HttpServerConfig["auth"]): HttpServerConfig => ({
+  name: "docs",
+  kind: "http",
+  url: "https://docs.example/mcp",
+  transport: "auto",
+  headers: {},
+  enabled: true,
+  timeoutMs: 1,
+  connectTimeoutMs: 1,
+  maxConcurrentCalls: 1,
+  tools: {},
+  ...(auth === undefined ? {} : { auth }),
+});
+
+describe("authForServer", () => {
+  it("non-interactive: a login is refused with the command to run, naming the server", async () => {
+    const store = new MemoryCredentialStore();
+    const { handler, provider } = authForServer(server(), { store, mode: { kind: "non-interactive" } });
+    expect(handler).toBeInstanceOf(LoginRequired);
+    const error = await handler
+      .authorize(new URL("https://as.example/authorize"), "s")
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as AuthError).reason).toBe("AUTH_REQUIRED");
+    expect((error as Error).message).toContain("run: switchboard auth login docs");
+    // No stored client: stop before the SDK would register one.
+    await expect(provider.clientInformation()).rejects.toThrow("run: switchboard auth login docs");
+  });
+
+  it("non-interactive: keeps the stored client's redirect URI, so the client survives for refresh", async () => {
+    const store = new MemoryCredentialStore();
+    const client = { client_id: "c-1", redirect_uris: ["http://127.0.0.1:4567/callback"] };
+    await store.save("https://docs.example/mcp", { client });
+    const { handler, provider } = authForServer(server(), { store, mode: { kind: "non-interactive" } });
+    expect(await handler.redirectUrl()).toBe("http://127.0.0.1:4567/callback");
+    await provider.prepare();
+    expect(await provider.clientInformation()).toEqual(client);
+  });
+
+  it("maps the config: pre-registered client with secret, scopes; browser mode uses the loopback", async () => {
+    const store = new MemoryCredentialStore();
+    const { provider, handler } = authForServer(
+      server({ clientId: "pre", clientSecret: "shh-secret", scopes: ["a", "b"], callbackPort: 45_678 }),
+      { store, mode: { kind: "browser", print: () => {} } },
+    );
+    expect(handler).toBeInstanceOf(LoopbackAuthorization);
+    expect(await provider.clientInformation()).toMatchObject({
+      client_id: "pre",
+      client_secret: "shh-secret",
+      token_endpoint_auth_method: "client_secret_basic",
+    });
+    expect(provider.clientMetadata.scope).toBe("a b");
+  });
+
+  it("handler mode: the injected handler is used per server", () => {
+    const injected: AuthorizationHandler = {
+      redirectUrl: async () => "http://x/cb",
+      authorize: async () => "code",
+    };
+    const seen: string[] = [];
+    const { handler } = authForServer(server(), {
+      store: new MemoryCredentialStore(),
+      mode: {
+        kind: "handler",
+        handler: (s) => {
+          seen.push(s.name);
+          return injected;
+        },
+      },
+    });
+    expect(handler).toBe(injected);
+    expect(seen).toEqual(["docs"]);
+  });
+
+  it("leaves a server with its own Authorization header to it, unless it has an auth key", () => {
+    expect(usesOAuth(server())).toBe(true);
+    expect(usesOAuth({ ...server(), headers: { authorization: "Bearer static" } })).toBe(false);
+    expect(usesOAuth({ ...server({}), headers: { Authorization: "Bearer static" } })).toBe(true);
+    expect(usesOAuth({ ...server(), headers: { "X-Api-Key": "k" } })).toBe(true);
+  });
+});

@@ -1,0 +1,333 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${VAR}" is config syntax here, not a mistaken template.
+/**
+ * `switchboard auth` against a real OAuth-protected MCP server (test/fixtures/oauth): login through the real
+ * loopback callback, token file permissions, refresh, re-registration, asking again only after a failed refresh,
+ * a forged `state`, logout, and a canary check that no token, secret or code reaches any output. The last block
+ * runs the built CLI (`bin/switchboard.js`): `auth login`, then `inspect` reaching the server with the stored tokens.
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { FileCredentialStore } from "../../src/auth/file-credential-store.js";
+import { connectHost } from "../../src/catalog/host.js";
+import { type AuthOptions, type AuthStatusRow, authCommand } from "../../src/cli/commands/auth.js";
+import type { CliIo } from "../../src/cli/main.js";
+import { loadConfig } from "../../src/config/load-config.js";
+import {
+  type OAuthFixture,
+  type OAuthFixtureOptions,
+  startOAuthFixture,
+} from "../fixtures/oauth/oauth-fixture.js";
+import { repoRoot, runCli } from "./run-cli.js";
+
+let dir: string;
+let fixture: OAuthFixture | undefined;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "sb-cli-auth-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await fixture?.close();
+  fixture = undefined;
+});
+
+interface Setup {
+  fixture: OAuthFixture;
+  config: string;
+  creds: string;
+  env: Record<string, string>;
+}
+
+let counter = 0;
+async function setup(options: OAuthFixtureOptions = {}, auth?: unknown): Promise<Setup> {
+  fixture = await startOAuthFixture({ secretPrefix: "canary", ...options });
+  counter += 1;
+  const config = join(dir, `sb-${counter}.json`);
+  await writeFile(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        docs: { url: fixture.url, ...(auth === undefined ? {} : { auth }), connectTimeoutMs: 10_000 },
+        local: { command: process.execPath, args: ["-e", ""], enabled: false },
+      },
+    }),
+  );
+  const creds = join(dir, `creds-${counter}`, "credentials.json");
+  return { fixture, config, creds, env: { SWITCHBOARD_CREDENTIALS: creds, HOME: dir } };
+}
+
+/** A fake terminal-less CliIo whose "browser" opens the URL the login prints (following the AS's redirect). */
+function browserIo(env: Record<string, string>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const visits: Promise<number>[] = [];
+  const io: CliIo = {
+    out: (text) => out.push(text),
+    err: (text) => {
+      err.push(text);
+      const url = /open this URL in a browser:\s+(\S+)/.exec(text)?.[1];
+      if (url !== undefined) visits.push(fetch(url).then((response) => response.status));
+    },
+    interactive: false,
+    env,
+    cwd: dir,
+  };
+  return { io, out, err, visits, all: () => [...out, ...err].join("\n") };
+}
+
+async function run(
+  s: Setup,
+  action: "login" | "logout" | "status",
+  options: AuthOptions = {},
+  server: string | undefined = "docs",
+) {
+  const b = browserIo(s.env);
+  const code = await authCommand(action, server, { config: s.config, timeout: "10", ...options }, b.io);
+  return { code, ...b, pages: await Promise.all(b.visits) };
+}
+
+function expectNoSecrets(text: string, s: Setup): void {
+  const secrets = s.fixture.issuedSecrets();
+  expect(secrets.length).toBeGreaterThan(0);
+  for (const secret of secrets) expect(text).not.toContain(secret);
+  expect(text).not.toMatch(/canary-(access|refresh|code|secret)-/);
+}
+
+async function statusOf(s: Setup): Promise<AuthStatusRow> {
+  const result = await run(s, "status", { json: true });
+  return (JSON.parse(result.out.join("\n")) as { servers: AuthStatusRow[] }).servers[0] as AuthStatusRow;
+}
+
+/** Connects the way `inspect` does by default: stored tokens, nobody to ask. */
+async function connectQuietly(s: Setup) {
+  const config = await loadConfig(s.config, { env: s.env });
+  const host = await connectHost(config, { oauth: { store: new FileCredentialStore(s.creds) } });
+  const row = host.servers.find((server) => server.name === "docs");
+  const tools = host.catalog.snapshot().tools.map((tool) => tool.tool.name);
+  await host.close();
+  return { state: row?.state, reason: row?.reason ?? "", tools };
+}
+
+describe("switchboard auth (command function, real fixture and loopback)", () => {
+  it("logs in through the loopback callback, stores tokens 0600, and status shows them without a secret", async () => {
+    const s = await setup({ requiredScopes: ["mcp:read"] });
+    const login = await run(s, "login");
+    expect(login.code).toBe(0);
+    expect(login.pages).toEqual([200]);
+    expect(login.out.join("\n")).toMatch(/^Logged in to docs, scopes: mcp:read, expires \d{4}-/);
+    expect((await stat(s.creds)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(s.creds, ".."))).mode & 0o777).toBe(0o700);
+    expect(s.fixture.count("/authorize")).toBe(1);
+
+    const row = await statusOf(s);
+    expect(row).toMatchObject({
+      name: "docs",
+      status: "logged in",
+      refreshAvailable: true,
+      scopes: ["mcp:read"],
+    });
+    expect(row.clientId).toBe(s.fixture.registeredClients()[0]);
+    const table = await run(s, "status");
+    expect(table.out.join("\n")).toMatch(
+      /docs\s+logged in, refresh available\s+mcp:read\s+\d{4}-.*\(in 60 min\)/,
+    );
+
+    // The file really holds the tokens (so the canary below is meaningful), and nothing printed them.
+    const file = await readFile(s.creds, "utf8");
+    expect(file).toContain("canary-access-");
+    expectNoSecrets(login.all() + table.all(), s);
+
+    // A second login with good tokens changes nothing and says so.
+    const again = await run(s, "login");
+    expect(again.out.join("\n")).toMatch(
+      /^Already logged in to docs, scopes: mcp:read, .*--force logs in again/,
+    );
+    expect(s.fixture.count("/authorize")).toBe(1);
+
+    // `inspect`'s default path: the stored token reaches the server without asking anyone.
+    expect(await connectQuietly(s)).toMatchObject({
+      state: "ready",
+      tools: expect.arrayContaining(["whoami", "echo"]),
+    });
+    expect(s.fixture.count("/authorize")).toBe(1);
+  });
+
+  it("without a login, connecting fails with `run: switchboard auth login docs`, and no browser is involved", async () => {
+    const s = await setup();
+    const result = await connectQuietly(s);
+    expect(result.state).toBe("failed");
+    expect(result.reason).toContain("run: switchboard auth login docs");
+    expect(s.fixture.count("/authorize")).toBe(0);
+    // Nobody could use a client registered now: none is, and nothing is written.
+    expect(s.fixture.count("/register")).toBe(0);
+    expect(await new FileCredentialStore(s.creds).list()).toEqual([]);
+    expect((await statusOf(s)).status).toBe("not logged in");
+  });
+
+  it("an expired access token is refreshed silently; only a failed refresh needs the user again", async () => {
+    const s = await setup({ accessTokenTtlSec: 1 });
+    expect((await run(s, "login")).code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await statusOf(s)).status).toBe("expired, refresh available");
+
+    expect((await connectQuietly(s)).state).toBe("ready");
+    expect(s.fixture.count("/token", "refresh_token")).toBeGreaterThanOrEqual(1);
+    expect(s.fixture.count("/authorize")).toBe(1);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    s.fixture.setFailRefresh(true);
+    const refused = await connectQuietly(s);
+    expect(refused.state).toBe("failed");
+    expect(refused.reason).toContain("run: switchboard auth login docs");
+    expect(s.fixture.count("/authorize")).toBe(1);
+
+    const again = await run(s, "login");
+    expect(again.code).toBe(0);
+    expect(s.fixture.count("/authorize")).toBe(2);
+    expectNoSecrets(refused.reason + again.all(), s);
+  });
+
+  it("re-registers when the authorization server rejects the stored client id", async () => {
+    const s = await setup();
+    expect((await run(s, "login")).code).toBe(0);
+    const [first] = s.fixture.registeredClients();
+    s.fixture.revokeClient(first as string);
+    const again = await run(s, "login", { force: true });
+    expect(again.code).toBe(0);
+    expect(s.fixture.registeredClients()).toHaveLength(2);
+    expect((await statusOf(s)).clientId).toBe(s.fixture.registeredClients()[1]);
+  });
+
+  it("uses a pre-registered client (secret from ${VAR}, fixed callbackPort) without printing the secret", async () => {
+    const s = await setup();
+    // The fixture only knows DCR clients: register one, then configure it as if issued out of band.
+    expect((await run(s, "login")).code).toBe(0);
+    const stored = await new FileCredentialStore(s.creds).load(s.fixture.url);
+    const registered =
+      stored?.client !== undefined && "redirect_uris" in stored.client ? stored.client.redirect_uris : [];
+    const port = new URL(registered[0] ?? "").port;
+    await run(s, "logout");
+    await writeFile(
+      s.config,
+      JSON.stringify({
+        mcpServers: {
+          docs: {
+            url: s.fixture.url,
+            // The client was registered with one exact redirect URI: pin the callback to its port.
+            auth: {
+              clientId: stored?.client?.client_id,
+              clientSecret: "${DOCS_SECRET}",
+              callbackPort: Number(port),
+            },
+          },
+        },
+      }),
+    );
+    const login = await run({ ...s, env: { ...s.env, DOCS_SECRET: "canary-secret-configured" } }, "login");
+    expect(login.code).toBe(0);
+    // Pre-registered: no second dynamic registration, and the configured client id is the one in use.
+    expect(s.fixture.registeredClients()).toHaveLength(1);
+    expect(s.fixture.count("/authorize")).toBe(2);
+    expect(s.fixture.requests.filter((r) => r.path === "/authorize").at(-1)?.params.client_id).toBe(
+      stored?.client?.client_id,
+    );
+    expect(login.all()).not.toContain("canary-secret-configured");
+  });
+
+  it("refuses a redirect with a forged state: exit 1, the code is not exchanged or printed", async () => {
+    const s = await setup({ tamperState: "forged-state" });
+    const login = await run(s, "login");
+    expect(login.code).toBe(1);
+    expect(login.pages).toEqual([400]);
+    expect(login.err.join("\n")).toMatch(/docs: login failed: .*state/);
+    expect(s.fixture.count("/token", "authorization_code")).toBe(0);
+    expectNoSecrets(login.all(), s);
+    expect((await statusOf(s)).status).toBe("not logged in");
+  });
+
+  it("logout forgets the server; status and unknown names behave", async () => {
+    const s = await setup();
+    expect((await run(s, "login")).code).toBe(0);
+    const out = await run(s, "logout");
+    expect(out.out).toEqual(["Logged out of docs: its stored tokens and client registration are deleted."]);
+    expect((await statusOf(s)).status).toBe("not logged in");
+    expect(await new FileCredentialStore(s.creds).list()).toEqual([]);
+    await expect(run(s, "status", {}, "nope")).rejects.toThrow(/No server named "nope".*HTTP servers: docs/);
+    await expect(run(s, "login", {}, "local")).rejects.toThrow(/stdio server/);
+  });
+});
+
+/** Runs the built CLI and hands each stderr chunk to `onStderr` while it runs (to follow a printed URL). */
+function runCliLive(args: string[], env: Record<string, string>, onStderr: (text: string) => void) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repoRoot, "bin", "switchboard.js"), ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? "", SWITCHBOARD_LEDGER: "off", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+      onStderr(stderr);
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe("the built CLI (needs `auth` registered in src/cli/main.ts)", () => {
+  it("auth login --no-browser prints the URL, then inspect reaches the server with the stored tokens", async () => {
+    const s = await setup({ requiredScopes: ["mcp:read"] });
+    let visited: Promise<number> | undefined;
+    const login = await runCliLive(
+      ["auth", "login", "docs", "--no-browser", "--config", s.config],
+      s.env,
+      (text) => {
+        const url = /open this URL in a browser:\s+(\S+)/.exec(text)?.[1];
+        if (url !== undefined && visited === undefined)
+          visited = fetch(url).then((response) => response.status);
+      },
+    );
+    expect(login.stderr).toContain("open this URL in a browser");
+    expect(await visited).toBe(200);
+    expect(login.code).toBe(0);
+    expect(login.stdout).toMatch(/Logged in to docs, scopes: mcp:read/);
+    expect((await stat(s.creds)).mode & 0o777).toBe(0o600);
+
+    const inspect = await runCli(["inspect", "--config", s.config, "--json"], { env: s.env });
+    expect(inspect.code).toBe(0);
+    const report = JSON.parse(inspect.stdout) as {
+      servers: { name: string; status: string }[];
+      tools: { name: string }[];
+    };
+    expect(report.servers.find((server) => server.name === "docs")?.status).toBe("ready");
+    expect(report.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["whoami", "echo"]));
+
+    const status = await runCli(["auth", "status", "--config", s.config], { env: s.env });
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(/docs\s+logged in/);
+
+    // Canary: no token, secret or code in anything any of the three commands printed.
+    expectNoSecrets([login, inspect, status].map((r) => r.stdout + r.stderr).join("\n"), s);
+  });
+
+  it("inspect without a login fails the server with the login hint and prints no secret", async () => {
+    const s = await setup();
+    const inspect = await runCli(["inspect", "--config", s.config], { env: s.env });
+    expect(inspect.code).toBe(1);
+    expect(inspect.stdout + inspect.stderr).toContain("run: switchboard auth login docs");
+  });
+});
