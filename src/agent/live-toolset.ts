@@ -1,7 +1,8 @@
 /**
  * The default tools policy: before every request, the tools of the catalogue as it is now, selected by the
  * config (agent, allow/deny) and translated for the target. Rebuilt only when the catalogue's generation moved,
- * so a `list_changed` reaches the model at the next turn and an unchanged catalogue costs nothing. (A "frozen"
+ * so a `list_changed` reaches the model at the next turn and an unchanged catalogue costs nothing; a rebuild
+ * re-translates only the tools that changed (`ToolTranslationCache`). (A "frozen"
  * policy would return `previous` instead; it plugs into the same `buildTools` slot.)
  */
 import type { CatalogSnapshot } from "../catalog/types.js";
@@ -12,6 +13,7 @@ import { toolSearchToolset } from "../toolsearch/tool-search-toolset.js";
 import type { ToolSearchMode } from "../toolsearch/types.js";
 import { type BuildToolsetOptions, buildToolset, type Toolset } from "../toolset/build-toolset.js";
 import { selectTools } from "../toolset/select-tools.js";
+import { ToolTranslationCache } from "../toolset/translation-cache.js";
 import type { ToolsetContext } from "./run-agent.js";
 
 export interface LiveToolsetOptions {
@@ -51,6 +53,8 @@ export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetCont
     });
   }
   let cached: Toolset | undefined;
+  // Per-tool translations survive generations: after a list_changed only the changed tools are re-translated.
+  const translations = new ToolTranslationCache();
   return async () => {
     if (options.settle !== false) await options.catalog.settled?.();
     const snapshot = options.catalog.snapshot();
@@ -63,7 +67,11 @@ export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetCont
             options.config,
             options.agent === undefined ? {} : { agent: options.agent },
           );
-    cached = buildToolset(selected, options.target, { ...options.build, generation: snapshot.generation });
+    cached = buildToolset(selected, options.target, {
+      ...options.build,
+      generation: snapshot.generation,
+      cache: translations,
+    });
     return cached;
   };
 }

@@ -11,6 +11,7 @@ import type { ServerTool } from "../spec/tool.js";
 import { deepFreeze } from "./deep-freeze.js";
 import { diffServerCatalog, isEmptyDiff } from "./diff.js";
 import { compareKeys, toServerCatalog } from "./map-listing.js";
+import { reuseUnchanged } from "./reuse-unchanged.js";
 import type { CatalogChange, CatalogSnapshot, ServerCatalog } from "./types.js";
 
 export interface CatalogOptions {
@@ -78,9 +79,11 @@ export class Catalog extends TypedEmitter<CatalogEvents> {
    */
   update(server: string, listing: ServerListing | undefined): CatalogChange | undefined {
     const before = this.#servers.get(server);
-    const after = listing === undefined ? undefined : deepFreeze(toServerCatalog(server, listing));
-    const diff = deepFreeze(diffServerCatalog(before, after));
+    const listed = listing === undefined ? undefined : toServerCatalog(server, listing);
+    const diff = deepFreeze(diffServerCatalog(before, listed));
     if (isEmptyDiff(diff)) return undefined;
+    // Unchanged entries stay the same objects across generations (consumers cache by identity).
+    const after = listed === undefined ? undefined : deepFreeze(reuseUnchanged(before, listed, diff));
     if (after === undefined) this.#servers.delete(server);
     else this.#servers.set(server, after);
     const generation = this.#current.generation + 1;

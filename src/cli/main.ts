@@ -1,4 +1,3 @@
-import { Command, CommanderError } from "commander";
 import { isSwitchboardError } from "../errors.js";
 import { registerAuthCommand } from "./commands/auth.js";
 import { version } from "./version.js";
@@ -9,9 +8,15 @@ export const TARGET_LIST =
 
 /**
  * The CLI's only entry point and its only error → exit-code boundary. Each command is imported lazily so that
- * `--help` and `--version` do not load the MCP SDK.
+ * `--help` and `--version` do not load the MCP SDK; `--version` alone does not even load commander (its largest
+ * remaining import), printing exactly what commander would.
  */
 export async function main(argv: readonly string[]): Promise<void> {
+  if (isVersionOnly(argv)) {
+    process.stdout.write(`${version()}\n`);
+    return;
+  }
+  const { Command, CommanderError } = await import("commander");
   const program = new Command("switchboard")
     .description("Connect MCP servers, translate their tools for model providers, and answer every call.")
     .version(version(), "-v, --version")
@@ -224,8 +229,14 @@ Providers and their environment (without --provider, the first whose key is set,
   try {
     await program.parseAsync([...argv]);
   } catch (error) {
-    process.exitCode = reportError(error);
+    // Commander already printed help or the usage problem; `--help`/`--version` exit 0.
+    process.exitCode = error instanceof CommanderError ? error.exitCode : reportError(error);
   }
+}
+
+/** `switchboard --version` / `switchboard -v` and nothing else (argv[0] is node, argv[1] the script). */
+function isVersionOnly(argv: readonly string[]): boolean {
+  return argv.length === 3 && (argv[2] === "--version" || argv[2] === "-v");
 }
 
 export interface CliIo {
@@ -251,10 +262,6 @@ function cliIo(): CliIo {
 }
 
 function reportError(error: unknown): number {
-  if (error instanceof CommanderError) {
-    // Commander already printed help or the usage problem; `--help`/`--version` exit 0.
-    return error.exitCode;
-  }
   if (isSwitchboardError(error)) {
     process.stderr.write(`switchboard: ${error.message}\n`);
     return error.code === "USAGE" ? 2 : 1;

@@ -1,7 +1,8 @@
 /**
  * What the gateway shows downstream at one catalogue generation: the agent's tools under the `mcp` target (legal,
  * prefixed names; repaired schemas; the same name table dispatch resolves against), and the agent's resources,
- * templates and prompts behind their own reversible tables. A pure function of (snapshot, config, agent).
+ * templates and prompts behind their own reversible tables. A pure function of (snapshot, config, agent); the
+ * optional translation cache only saves work across generations.
  */
 import type { CatalogSnapshot } from "../catalog/types.js";
 import type { SwitchboardConfig } from "../config/types.js";
@@ -9,6 +10,7 @@ import type { McpToolDefinition } from "../providers/mcp/prepare-tools.js";
 import type { JsonObject } from "../spec/json.js";
 import { buildToolset, type Toolset } from "../toolset/build-toolset.js";
 import { selectTools } from "../toolset/select-tools.js";
+import type { ToolTranslationCache } from "../toolset/translation-cache.js";
 import { buildPromptTable, type PromptTable } from "./prompt-table.js";
 import { buildResourceTable, type ResourceTable } from "./resource-table.js";
 
@@ -29,9 +31,13 @@ export function buildGatewayView(
   snapshot: CatalogSnapshot,
   config: SwitchboardConfig,
   agent?: string,
+  cache?: ToolTranslationCache,
 ): GatewayView {
   const selected = selectTools(snapshot.tools, config, agent === undefined ? {} : { agent });
-  const toolset = buildToolset(selected, "mcp", { generation: snapshot.generation });
+  const toolset = buildToolset(selected, "mcp", {
+    generation: snapshot.generation,
+    ...(cache === undefined ? {} : { cache }),
+  });
   const bySource = new Map(selected.map((item) => [`${item.server}\0${item.tool.name}`, item.tool]));
   const outputSchemas = new Map<string, JsonObject>();
   for (const entry of toolset.entries) {

@@ -19,6 +19,7 @@ import type { DispatchHost } from "../dispatch/types.js";
 import { SwitchboardError } from "../errors.js";
 import type { LockFile } from "../pinning/lock-file.js";
 import { type PinnedCatalog, pinnedCatalog } from "../pinning/pinned-catalog.js";
+import { ToolTranslationCache } from "../toolset/translation-cache.js";
 import { createGatewayServer } from "./create-server.js";
 import { type ActiveCall, DownstreamPeers, type Peer } from "./downstream-peers.js";
 import { buildGatewayView, type GatewayTool, type GatewayView } from "./gateway-view.js";
@@ -90,6 +91,8 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
   /** Upstream subscriptions shared by the clients subscribed to the same resource. */
   readonly #subscribers = new Map<string, Set<Peer>>();
   #view: GatewayView | undefined;
+  /** Per-tool translations across generations: a list_changed re-translates only the tools that changed. */
+  readonly #translations = new ToolTranslationCache();
   #shown: Record<"tools" | "resources" | "prompts", string>;
   readonly #detach: (() => void)[];
 
@@ -164,7 +167,7 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
   view(): GatewayView {
     const snapshot = this.catalog.snapshot();
     if (this.#view?.generation !== snapshot.generation) {
-      this.#view = buildGatewayView(snapshot, this.config, this.#options.agent);
+      this.#view = buildGatewayView(snapshot, this.config, this.#options.agent, this.#translations);
     }
     return this.#view;
   }

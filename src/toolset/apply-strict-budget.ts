@@ -14,11 +14,13 @@ interface BudgetedTool {
  * Anthropic counts strict tools, optional parameters and union-typed parameters per *request* (≤20, ≤24, ≤16),
  * so a catalogue of individually valid strict tools can still be rejected as a whole. Walking the tools in
  * emitted-name order keeps the choice deterministic: each tool stays strict while the running totals fit, and
- * the rest are handed to `demote`, which re-repairs them for the non-strict dialect.
+ * the rest are handed to `demote`, which re-repairs them for the non-strict dialect. `cost` lets a caller that
+ * remembers each schema's cost (the translation cache) skip re-walking it.
  */
 export function applyAnthropicStrictBudget<Tool extends BudgetedTool>(
   tools: Tool[],
   demote: (tool: Tool, why: string) => Tool,
+  cost: (tool: Tool) => { optionalParams: number; unionParams: number } = (tool) => strictBudget(tool.schema),
 ): Tool[] {
   const limits = anthropicStrictLimits;
   let count = 0;
@@ -26,13 +28,13 @@ export function applyAnthropicStrictBudget<Tool extends BudgetedTool>(
   let unions = 0;
   return tools.map((tool) => {
     if (!tool.strict) return tool;
-    const cost = strictBudget(tool.schema);
+    const { optionalParams, unionParams } = cost(tool);
     const over =
       count + 1 > limits.strictTools
         ? `more than ${limits.strictTools} strict tools`
-        : optional + cost.optionalParams > limits.optionalParams
+        : optional + optionalParams > limits.optionalParams
           ? `more than ${limits.optionalParams} optional parameters across strict tools`
-          : unions + cost.unionParams > limits.unionParams
+          : unions + unionParams > limits.unionParams
             ? `more than ${limits.unionParams} union-typed parameters across strict tools`
             : undefined;
     if (over !== undefined) {
@@ -42,8 +44,8 @@ export function applyAnthropicStrictBudget<Tool extends BudgetedTool>(
       );
     }
     count += 1;
-    optional += cost.optionalParams;
-    unions += cost.unionParams;
+    optional += optionalParams;
+    unions += unionParams;
     return tool;
   });
 }

@@ -1,18 +1,13 @@
 import { createHash } from "node:crypto";
 import { buildNameTable, type NameTable, type NameTableOptions } from "../naming/index.js";
-import { prepareAnthropicTools } from "../providers/anthropic/prepare-tools.js";
-import { prepareGeminiTools } from "../providers/gemini/prepare-tools.js";
-import { prepareMcpTools } from "../providers/mcp/prepare-tools.js";
-import { prepareOpenAIChatTools } from "../providers/openai-chat/prepare-tools.js";
-import { prepareOpenAIResponsesTools } from "../providers/openai-responses/prepare-tools.js";
 import { TARGETS, type Target, type TargetId } from "../providers/targets.js";
-import type { JsonObject } from "../spec/json.js";
 import type { McpTool, ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { applyAnthropicStrictBudget } from "./apply-strict-budget.js";
-import { canonicalSchema } from "./canonical-json.js";
 import type { PreparedTool } from "./prepared-tool.js";
-import { type RepairedTool, repairTool } from "./repair-tool.js";
+import type { RepairedTool } from "./repair-tool.js";
+import { strictFallbackWarning, TranslatedTool, type WireTool } from "./translated-tool.js";
+import type { ToolTranslationCache } from "./translation-cache.js";
 
 export interface BuildToolsetOptions {
   naming?: NameTableOptions;
@@ -20,6 +15,12 @@ export interface BuildToolsetOptions {
   generation?: number;
   /** Anthropic targets: a cache breakpoint on the last tool. */
   cacheControl?: { type: "ephemeral"; ttl?: "5m" | "1h" };
+  /**
+   * Per-tool translations kept across builds: pass the same cache to every rebuild of one toolset (after each
+   * `list_changed`) and only the tools that changed are repaired and serialised again. The output is the same,
+   * byte for byte, as a build without it.
+   */
+  cache?: ToolTranslationCache;
 }
 
 /** What happened to one catalogue tool on its way into the array. */
@@ -68,9 +69,14 @@ export function buildToolset(
   options: BuildToolsetOptions = {},
 ): Toolset {
   const target = TARGETS[targetId];
-  const repaired = tools.map((item) => ({ item, result: repairTool(item.tool, target) }));
-  const emitted: { item: ServerTool; result: Extract<RepairedTool, { ok: true }> }[] = [];
-  for (const { item, result } of repaired) if (result.ok) emitted.push({ item, result });
+  const translated =
+    options.cache?.translateAll(tools, target) ?? tools.map((item) => new TranslatedTool(item, target));
+  const emitted: { item: ServerTool; translated: TranslatedTool; result: Repaired }[] = [];
+  translated.forEach((entry, index) => {
+    const item = tools[index] as ServerTool;
+    if (entry.repaired.ok) emitted.push({ item, translated: entry, result: entry.repaired });
+  });
+  // Names depend on the whole set (collisions), so they are always computed over it; it is cheap.
   const names = buildNameTable(
     emitted.map(({ item }) => ({ server: item.server, tool: item.tool.name })),
     target.profile.name,
@@ -81,7 +87,7 @@ export function buildToolset(
 
   const prepared: Prepared[] = [];
   const seen = new Set<string>();
-  for (const { item, result } of emitted) {
+  for (const { item, translated: source, result } of emitted) {
     const name = names.nameOf(item.server, item.tool.name);
     // A server listing the same tool name twice is one tool (the catalogue already keeps the first).
     if (name === undefined || seen.has(name)) continue;
@@ -89,33 +95,42 @@ export function buildToolset(
     prepared.push({
       name,
       description: describe(item.tool),
-      schema: canonicalSchema(result.schema) as JsonObject,
+      schema: result.schema,
       strict: result.strict,
       ...(result.omitParameters ? { omitParameters: true } : {}),
-      source: item,
-      nameWarnings: nameWarnings.get(name) ?? [],
+      item,
+      translated: source,
+      demoted: false,
       warnings: [...(nameWarnings.get(name) ?? []), ...result.warnings],
     });
   }
   prepared.sort((a, b) => compareStrings(a.name, b.name));
   const budgeted =
     target.id === "anthropic-strict"
-      ? applyAnthropicStrictBudget(prepared, (tool, why) => demoteToNonStrict(tool, target, why))
+      ? applyAnthropicStrictBudget(prepared, demoteToNonStrict, (tool) => tool.translated.budget())
       : prepared;
 
-  const wire = toWire(budgeted, target, options);
+  const perTool = budgeted.map((tool, index) =>
+    tool.translated.wire(
+      toPrepared(tool),
+      tool.demoted,
+      index === budgeted.length - 1 && target.wire === "anthropic" ? options.cacheControl : undefined,
+    ),
+  );
   const entries: ToolsetEntry[] = budgeted.map((tool, index) => ({
-    server: tool.source.server,
-    tool: tool.source.tool.name,
+    server: tool.item.server,
+    tool: tool.item.tool.name,
     name: tool.name,
     status: "ok",
     strict: tool.strict,
     warnings: tool.warnings,
-    json: JSON.stringify(wire.perTool[index]),
+    json: (perTool[index] as WireTool).json,
   }));
   const quarantined: ToolsetEntry[] = [];
-  for (const { item, result } of repaired) {
-    if (result.ok) continue;
+  translated.forEach((entry, index) => {
+    const result = entry.repaired;
+    if (result.ok) return;
+    const item = tools[index] as ServerTool;
     quarantined.push({
       server: item.server,
       tool: item.tool.name,
@@ -124,10 +139,10 @@ export function buildToolset(
       reason: result.reason,
       warnings: result.warnings,
     });
-  }
+  });
   quarantined.sort((a, b) => compareStrings(a.server, b.server) || compareStrings(a.tool, b.tool));
 
-  const json = JSON.stringify(wire.tools);
+  const { tools: wireTools, json } = assemble(perTool, target);
   const warnings: TranslationWarning[] = [];
   const limit = target.profile.maxTools;
   if (limit !== undefined && budgeted.length > limit.count) {
@@ -140,7 +155,7 @@ export function buildToolset(
   return {
     target,
     ...(options.generation === undefined ? {} : { generation: options.generation }),
-    tools: wire.tools,
+    tools: wireTools,
     json,
     hash: createHash("sha256").update(json).digest("hex"),
     names,
@@ -149,28 +164,35 @@ export function buildToolset(
   };
 }
 
+type Repaired = Extract<RepairedTool, { ok: true }>;
+
 type Prepared = PreparedTool & {
-  source: ServerTool;
-  nameWarnings: TranslationWarning[];
+  item: ServerTool;
+  translated: TranslatedTool;
+  /** The schema is the non-strict fallback's (the strict budget ran out). */
+  demoted: boolean;
   warnings: TranslationWarning[];
 };
 
-function demoteToNonStrict(tool: Prepared, target: Target, why: string): Prepared {
-  const fallback = repairTool(tool.source.tool, {
-    ...target,
-    profile: { ...target.profile, strict: false, dialect: target.nonStrictFallback ?? "anthropic" },
-  });
-  if (!fallback.ok) return tool; // unreachable in practice: the non-strict dialect accepts what the strict one did
-  const note: TranslationWarning = {
-    code: "strict-fallback",
-    path: "",
-    message: `sent with strict: false because ${why}`,
+function toPrepared(tool: Prepared): PreparedTool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    schema: tool.schema,
+    strict: tool.strict,
+    ...(tool.omitParameters === true ? { omitParameters: true } : {}),
   };
+}
+
+function demoteToNonStrict(tool: Prepared, why: string): Prepared {
+  const fallback = tool.translated.demoted();
+  if (fallback === undefined) return tool; // unreachable in practice: the non-strict dialect accepts what the strict one did
   return {
     ...tool,
-    schema: canonicalSchema(fallback.schema) as JsonObject,
+    schema: fallback.schema,
     strict: false,
-    warnings: [...tool.warnings, note],
+    demoted: true,
+    warnings: [...tool.warnings, strictFallbackWarning(why)],
   };
 }
 
@@ -178,44 +200,19 @@ function describe(tool: McpTool): string {
   return tool.description ?? tool.title ?? "";
 }
 
-function toWire(
-  tools: readonly (PreparedTool & { source: ServerTool })[],
-  target: Target,
-  options: BuildToolsetOptions,
-): { tools: unknown[]; perTool: unknown[] } {
-  switch (target.wire) {
-    case "anthropic": {
-      const out = prepareAnthropicTools(
-        tools,
-        options.cacheControl ? { cacheControl: options.cacheControl } : {},
-      );
-      return { tools: out, perTool: out };
-    }
-    case "openai-chat": {
-      const out = prepareOpenAIChatTools(tools);
-      return { tools: out, perTool: out };
-    }
-    case "openai-responses": {
-      const out = prepareOpenAIResponsesTools(tools);
-      return { tools: out, perTool: out };
-    }
-    case "gemini": {
-      const out = prepareGeminiTools(tools, target.geminiField ?? "parameters");
-      return { tools: out, perTool: out[0]?.functionDeclarations ?? [] };
-    }
-    case "mcp": {
-      const out = prepareMcpTools(
-        tools.map((tool) => ({
-          ...tool,
-          ...(tool.source.tool.title === undefined ? {} : { title: tool.source.tool.title }),
-          ...(tool.source.tool.annotations === undefined
-            ? {}
-            : { annotations: tool.source.tool.annotations }),
-        })),
-      );
-      return { tools: out, perTool: out };
-    }
-  }
+/**
+ * The array in the target's wrapping, and its bytes joined from each tool's own canonical bytes (exactly what
+ * `JSON.stringify` of the array gives, without serialising every schema a second time).
+ */
+function assemble(perTool: readonly WireTool[], target: Target): { tools: unknown[]; json: string } {
+  const items = perTool.map((tool) => tool.wire);
+  const parts = perTool.map((tool) => tool.json);
+  if (target.wire !== "gemini") return { tools: items, json: `[${parts.join(",")}]` };
+  if (perTool.length === 0) return { tools: [], json: "[]" };
+  return {
+    tools: [{ functionDeclarations: items }],
+    json: `[{"functionDeclarations":[${parts.join(",")}]}]`,
+  };
 }
 
 /** Code-unit order, independent of locale, so the bytes are the same on every machine. */

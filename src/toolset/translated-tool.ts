@@ -1,0 +1,144 @@
+/**
+ * One catalogue tool translated for one target, with the costly parts remembered: the repaired, canonical schema
+ * (repair is most of a build's time), its strict-budget cost, its non-strict fallback, and the canonical bytes
+ * of its last wire definition. `ToolTranslationCache` keeps these across builds so a
+ * `list_changed` re-translates only the tools that changed; a build without a cache makes them fresh, through
+ * the same code, so both paths give the same bytes.
+ */
+import { deepFreeze } from "../catalog/deep-freeze.js";
+import { prepareAnthropicTools } from "../providers/anthropic/prepare-tools.js";
+import { prepareGeminiTools } from "../providers/gemini/prepare-tools.js";
+import { prepareMcpTools } from "../providers/mcp/prepare-tools.js";
+import { prepareOpenAIChatTools } from "../providers/openai-chat/prepare-tools.js";
+import { prepareOpenAIResponsesTools } from "../providers/openai-responses/prepare-tools.js";
+import type { Target } from "../providers/targets.js";
+import { strictBudget } from "../schema/index.js";
+import type { JsonObject } from "../spec/json.js";
+import type { ServerTool } from "../spec/tool.js";
+import type { TranslationWarning } from "../spec/warning.js";
+import { canonicalSchema } from "./canonical-json.js";
+import type { PreparedTool } from "./prepared-tool.js";
+import { type RepairedTool, repairTool } from "./repair-tool.js";
+
+export type CacheControl = { type: "ephemeral"; ttl?: "5m" | "1h" };
+
+/** A tool's own wire definition and its canonical bytes (its share of the array's bytes). */
+export interface WireTool {
+  wire: unknown;
+  json: string;
+}
+
+export class TranslatedTool {
+  readonly item: ServerTool;
+  readonly target: Target;
+  /** `repairTool`'s result, its schema already canonical. */
+  readonly repaired: RepairedTool;
+  #budget: { optionalParams: number; unionParams: number } | undefined;
+  #demoted: { schema: JsonObject } | null | undefined;
+  /** The bytes of the last definition made, and what they depend on besides the tool itself. */
+  #last:
+    | {
+        name: string;
+        strict: boolean;
+        demoted: boolean;
+        cacheControl: CacheControl | undefined;
+        json: string;
+      }
+    | undefined;
+
+  constructor(item: ServerTool, target: Target) {
+    this.item = item;
+    this.target = target;
+    const result = repairTool(item.tool, target);
+    this.repaired = result.ok ? { ...result, schema: frozenCanonical(result.schema) } : result;
+  }
+
+  /** What the (canonical) repaired schema costs against Anthropic's per-request strict caps. */
+  budget(): { optionalParams: number; unionParams: number } {
+    if (!this.repaired.ok) return { optionalParams: 0, unionParams: 0 };
+    this.#budget ??= strictBudget(this.repaired.schema);
+    return this.#budget;
+  }
+
+  /** The schema repaired for the target's non-strict fallback dialect (used when the strict budget runs out). */
+  demoted(): { schema: JsonObject } | undefined {
+    if (this.#demoted === undefined) {
+      const target = this.target;
+      const fallback = repairTool(this.item.tool, {
+        ...target,
+        profile: { ...target.profile, strict: false, dialect: target.nonStrictFallback ?? "anthropic" },
+      });
+      this.#demoted = fallback.ok ? { schema: frozenCanonical(fallback.schema) } : null;
+    }
+    return this.#demoted ?? undefined;
+  }
+
+  /**
+   * The wire definition for this tool under `name`, and its bytes. The bytes are remembered for the last (name,
+   * strictness, breakpoint) they were asked with: across builds those rarely change.
+   */
+  wire(tool: PreparedTool, demoted: boolean, cacheControl: CacheControl | undefined): WireTool {
+    // The definition object is new for every build (cheap, and SDKs such as @google/genai rewrite fields of the
+    // definitions they are given in place); its schema is the cached, frozen one and its bytes are reused.
+    const wire = wireOne(tool, this.item, this.target, cacheControl);
+    const last = this.#last;
+    if (
+      last !== undefined &&
+      last.name === tool.name &&
+      last.strict === tool.strict &&
+      last.demoted === demoted &&
+      sameCacheControl(last.cacheControl, cacheControl)
+    ) {
+      return { wire, json: last.json };
+    }
+    const json = JSON.stringify(wire);
+    this.#last = { name: tool.name, strict: tool.strict, demoted, cacheControl, json };
+    return { wire, json };
+  }
+}
+
+function sameCacheControl(a: CacheControl | undefined, b: CacheControl | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.type === b.type && a.ttl === b.ttl);
+}
+
+/**
+ * Canonical and frozen: the schema object is shared by every build that reuses this translation, so an edit by a
+ * caller would silently change later arrays without changing their bytes; frozen, it fails loudly instead.
+ */
+function frozenCanonical(schema: JsonObject): JsonObject {
+  return deepFreeze(canonicalSchema(schema) as JsonObject);
+}
+
+/** Why a tool was demoted, as the warning its entry carries. */
+export function strictFallbackWarning(why: string): TranslationWarning {
+  return { code: "strict-fallback", path: "", message: `sent with strict: false because ${why}` };
+}
+
+/** One tool through the target's `prepare-tools` function (each maps tools independently of each other). */
+function wireOne(
+  tool: PreparedTool,
+  source: ServerTool,
+  target: Target,
+  cacheControl: CacheControl | undefined,
+): unknown {
+  switch (target.wire) {
+    case "anthropic":
+      return prepareAnthropicTools([tool], cacheControl === undefined ? {} : { cacheControl })[0];
+    case "openai-chat":
+      return prepareOpenAIChatTools([tool])[0];
+    case "openai-responses":
+      return prepareOpenAIResponsesTools([tool])[0];
+    case "gemini": {
+      const [wrapper] = prepareGeminiTools([tool], target.geminiField ?? "parameters");
+      return wrapper?.functionDeclarations[0];
+    }
+    case "mcp":
+      return prepareMcpTools([
+        {
+          ...tool,
+          ...(source.tool.title === undefined ? {} : { title: source.tool.title }),
+          ...(source.tool.annotations === undefined ? {} : { annotations: source.tool.annotations }),
+        },
+      ])[0];
+  }
+}

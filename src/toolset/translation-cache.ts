@@ -1,0 +1,114 @@
+/**
+ * Per-tool translations kept across builds of one stream of toolsets (a live toolset, the gateway), so that
+ * after a `list_changed` only the tools that changed are repaired and serialised again.
+ *
+ * Key: (target, server, tool name). A slot is reused when the tool is the very same frozen object as last time
+ * (the catalogue deep-freezes its entries and carries unchanged ones over from generation to generation, so this
+ * is the usual case and costs nothing), else when the definition's content fingerprint (a hash of its JSON,
+ * key order included, since repair warnings follow key order) is equal. A tool that is not frozen is never
+ * trusted by identity: it could have been edited in place.
+ *
+ * Memory: each build replaces the target's slots with the ones it used, so a tool that left the catalogue (or
+ * the selection) is dropped at the next build; the cache holds at most one build's tools per target.
+ */
+import { createHash } from "node:crypto";
+import type { Target, TargetId } from "../providers/targets.js";
+import type { McpTool, ServerTool } from "../spec/tool.js";
+import { TranslatedTool } from "./translated-tool.js";
+
+interface Slot {
+  /** The definition the translation was last matched against. */
+  tool: McpTool;
+  translated: TranslatedTool;
+  /** Trusted by identity: the tool and its input schema were frozen when cached. */
+  frozen: boolean;
+  /** Content hash, taken eagerly for tools that are not frozen, lazily for frozen ones. */
+  fingerprint?: string;
+}
+
+/** What the last build did with the cache. */
+export interface TranslationCacheStats {
+  /** Tools whose translation was reused. */
+  hits: number;
+  /** Tools translated afresh. */
+  misses: number;
+}
+
+export class ToolTranslationCache {
+  readonly #targets = new Map<TargetId, Map<string, Slot>>();
+  #last: TranslationCacheStats = { hits: 0, misses: 0 };
+
+  /** Hits and misses of the most recent build. */
+  get lastBuild(): TranslationCacheStats {
+    return this.#last;
+  }
+
+  /** Cached translations, over every target. */
+  get size(): number {
+    let size = 0;
+    for (const slots of this.#targets.values()) size += slots.size;
+    return size;
+  }
+
+  clear(): void {
+    this.#targets.clear();
+  }
+
+  /**
+   * The translation of each tool for `target`, reused where the tool is unchanged. Slots of tools not in
+   * `tools` are dropped.
+   */
+  translateAll(tools: readonly ServerTool[], target: Target): TranslatedTool[] {
+    const previous = this.#targets.get(target.id);
+    const next = new Map<string, Slot>();
+    let hits = 0;
+    const out = tools.map((item) => {
+      const key = `${item.server}\0${item.tool.name}`;
+      const slot = next.get(key) ?? previous?.get(key);
+      if (slot !== undefined && reusable(slot, item.tool)) {
+        // Follow the new object, so the next build can match it by identity.
+        next.set(key, slot.tool === item.tool ? slot : withTool(slot, item.tool));
+        hits += 1;
+        return slot.translated;
+      }
+      const fresh = newSlot(item, target);
+      next.set(key, fresh);
+      return fresh.translated;
+    });
+    this.#targets.set(target.id, next);
+    this.#last = { hits, misses: tools.length - hits };
+    return out;
+  }
+}
+
+function newSlot(item: ServerTool, target: Target): Slot {
+  const translated = new TranslatedTool(item, target);
+  return slotFor(item.tool, translated, undefined);
+}
+
+function withTool(slot: Slot, tool: McpTool): Slot {
+  return slotFor(tool, slot.translated, slot.fingerprint);
+}
+
+function slotFor(tool: McpTool, translated: TranslatedTool, known: string | undefined): Slot {
+  const frozen = isFrozenTool(tool);
+  if (frozen)
+    return known === undefined
+      ? { tool, translated, frozen }
+      : { tool, translated, frozen, fingerprint: known };
+  return { tool, translated, frozen, fingerprint: known ?? fingerprint(tool) };
+}
+
+function reusable(slot: Slot, tool: McpTool): boolean {
+  if (slot.tool === tool && slot.frozen) return true;
+  slot.fingerprint ??= fingerprint(slot.tool);
+  return slot.fingerprint === fingerprint(tool);
+}
+
+function isFrozenTool(tool: McpTool): boolean {
+  return Object.isFrozen(tool) && Object.isFrozen(tool.inputSchema);
+}
+
+function fingerprint(tool: McpTool): string {
+  return createHash("sha1").update(JSON.stringify(tool)).digest("base64");
+}
