@@ -121,3 +121,4 @@ export {
 } from "./toolset/build-toolset.js";
 export { type CheckReport, checkTools } from "./toolset/check-tools.js";
 export { selectTools } from "./toolset/select-tools.js";
+export { ToolTranslationCache } from "./toolset/translation-cache.js";

@@ -25,6 +25,7 @@ import { ConnectionError } from "../errors.js";
 import { buildChildEnv } from "./child-env.js";
 import { ChildProcessTransport, describeExit } from "./child-process-transport.js";
 import { allListKinds, fetchListing } from "./fetch-listing.js";
+import { lazyValidator } from "./lazy-validator.js";
 import { redact, redactError } from "./redact.js";
 import type {
   ClientFeatures,
@@ -208,6 +209,7 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
   const { options, hooks } = attempt;
   const client = new McpClient(options.clientInfo ?? clientInfoDefault, {
     capabilities: declaredCapabilities(options.features),
+    jsonSchemaValidator: lazyValidator(),
     ...(options.versionNegotiation === undefined ? {} : { versionNegotiation: options.versionNegotiation }),
   });
   // Filled in by finish(); hooks only fire for sessions that reached the caller.

@@ -1,4 +1,4 @@
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { o200k } from "./o200k.js";
 import { type Overheads, overheadsFor, type ProviderFamily, type ToolChoice } from "./overheads.js";
 
 /**
@@ -59,7 +59,7 @@ export interface ToolsetTokenEstimate {
 
 /** `o200k_base` token count of plain text; special-token strings count as ordinary text, as a provider sees them. */
 export function countTextTokens(text: string): number {
-  return countTokens(text, { disallowedSpecial: new Set() });
+  return o200k().countTokens(text, { disallowedSpecial: new Set() });
 }
 
 /** Which provider's overhead rules apply to a wire shape. */

@@ -1,4 +1,4 @@
-import { countTokens, decode, encode } from "gpt-tokenizer/encoding/o200k_base";
+import { o200k } from "../cost/o200k.js";
 import type { ToolContent, ToolResultTruncation } from "../spec/tool-call.js";
 
 /** Tool output is ordinary text to a provider: strings like `<|endoftext|>` must not be read as control tokens. */
@@ -55,7 +55,7 @@ export function truncateContent(content: readonly ToolContent[], maxTokens: numb
     if (budget > 0) {
       // Encoding only a generous prefix keeps cutting a megabyte result cheap.
       const tokens = encodeSliced(text.slice(0, budget * 16)).slice(0, budget);
-      kept.push(withText(part, decode(tokens)));
+      kept.push(withText(part, o200k().decode(tokens)));
       keptTokens += tokens.length;
       budget = 0;
       return;
@@ -71,18 +71,18 @@ export function truncateContent(content: readonly ToolContent[], maxTokens: numb
 }
 
 function estimateTokens(text: string): number {
-  if (text.length <= SLICE_CHARS) return countTokens(text, PLAIN);
+  if (text.length <= SLICE_CHARS) return o200k().countTokens(text, PLAIN);
   const exact = text.slice(0, EXACT_CHARS);
   let count = 0;
-  for (const slice of slices(exact)) count += countTokens(slice, PLAIN);
+  for (const slice of slices(exact)) count += o200k().countTokens(slice, PLAIN);
   if (text.length === exact.length) return count;
   return count + Math.ceil(((text.length - exact.length) * count) / exact.length);
 }
 
 function encodeSliced(text: string): number[] {
-  if (text.length <= SLICE_CHARS) return encode(text, PLAIN);
+  if (text.length <= SLICE_CHARS) return o200k().encode(text, PLAIN);
   const tokens: number[] = [];
-  for (const slice of slices(text)) for (const token of encode(slice, PLAIN)) tokens.push(token);
+  for (const slice of slices(text)) for (const token of o200k().encode(slice, PLAIN)) tokens.push(token);
   return tokens;
 }
 
