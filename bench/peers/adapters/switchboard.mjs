@@ -1,0 +1,90 @@
+/**
+ * switchboard, through its public API from the built package (`../../dist/index.js`; `npm run build` in the
+ * root first): connectHost (pool + catalog), buildToolset for the `anthropic` target with the per-tool translation
+ * cache the live path uses, answerResponse for dispatch.
+ */
+import { answerResponse, buildToolset, connectHost, ToolTranslationCache } from "../../../dist/index.js";
+
+export const shape = "anthropic";
+
+let host;
+let toolset;
+// What `liveToolset` keeps across rebuilds: per-tool translations, so a list_changed re-translates what changed.
+const translations = new ToolTranslationCache();
+
+function configOf(servers) {
+  const entries = servers.map((server) => [
+    server.name,
+    {
+      kind: "stdio",
+      name: server.name,
+      command: server.command,
+      args: server.args,
+      env: {},
+      enabled: true,
+      timeoutMs: 60_000,
+      connectTimeoutMs: 30_000,
+      tools: {},
+      // 32 so the throughput row really has 32 calls in flight (the default, 8, queues the rest).
+      maxConcurrentCalls: 32,
+    },
+  ]);
+  return { file: "<bench>", servers: Object.fromEntries(entries), agents: {} };
+}
+
+function build() {
+  const catalog = host.catalog;
+  toolset = buildToolset(catalog.snapshot().tools, "anthropic", {
+    generation: catalog.generation,
+    cache: translations,
+  });
+  return toolset.tools;
+}
+
+export async function connect(servers) {
+  // Debounce 0: the benchmark measures the rebuild, not a debounce policy (same for every client).
+  host = await connectHost(configOf(servers), { catalog: { debounceMs: 0 } });
+  const failed = host.servers.filter((status) => status.state !== "ready");
+  if (failed.length > 0) throw new Error(`not ready: ${JSON.stringify(failed)}`);
+}
+
+export async function listAndConvert() {
+  await Promise.all(
+    host.pool.connections.map(async (connection) => {
+      host.catalog.update(connection.name, await connection.refreshListing(["tools"]));
+    }),
+  );
+  return build();
+}
+
+export async function call(tool, args) {
+  const result = await host.callTool("s0", tool, args);
+  return result.content[0].text;
+}
+
+export async function rebuildAfterChange() {
+  const changed = new Promise((resolve) => {
+    const off = host.catalog.on("change", () => resolve(off()));
+  });
+  await host.callTool("s0", "bench_mutate", {});
+  await changed;
+  return build();
+}
+
+export function describeFirst(tools) {
+  return tools.find((tool) => /_0000$/.test(tool.name))?.description;
+}
+
+export function emittedName(tool) {
+  return toolset.names.nameOf("s0", tool);
+}
+
+export async function dispatch(response) {
+  const answer = await answerResponse("anthropic", response, { toolset, host });
+  return answer.append[0].content;
+}
+
+export async function close() {
+  await host.close();
+  host = undefined;
+}
