@@ -11,6 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type {
+  OAuthClientInformationContext,
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -127,7 +128,9 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     return this.#state;
   }
 
-  async clientInformation(): Promise<StoredOAuthClientInformation | undefined> {
+  async clientInformation(
+    ctx?: OAuthClientInformationContext,
+  ): Promise<StoredOAuthClientInformation | undefined> {
     const credentials = await this.#load();
     const stored = credentials?.client;
     const pre = this.#options.preRegistered;
@@ -139,10 +142,12 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
           ? {}
           : { token_endpoint_auth_method: pre.tokenEndpointAuthMethod }),
       };
-      // Keep the issuer stamp the SDK saved, but only for this very client.
-      return stored?.client_id === pre.clientId && stored.issuer !== undefined
-        ? { ...info, issuer: stored.issuer }
-        : info;
+      // Keep the issuer stamp the SDK saved, but only for this very client. A client configured for this server
+      // belongs to whichever authorization server it resolves to, so before the first save it carries that one
+      // (without a stamp the SDK warns on stderr at every read).
+      if (stored?.client_id === pre.clientId && stored.issuer !== undefined)
+        return { ...info, issuer: stored.issuer };
+      return ctx?.issuer === undefined ? info : { ...info, issuer: ctx.issuer };
     }
     if (stored === undefined) {
       // Registering a client nobody can authorize would only leave junk at the authorization server.
