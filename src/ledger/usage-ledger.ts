@@ -4,10 +4,13 @@
  * busy timeout makes a second writer wait for the lock instead of failing, so nothing is lost. The schema is
  * versioned with `PRAGMA user_version` and the file marked with `PRAGMA application_id`, so a file from a newer
  * switchboard, or some other program's database, is refused with a message instead of being damaged.
+ * better-sqlite3 (a native addon) loads when a ledger is first opened, not when the `switchboard` barrel is
+ * imported; `require` (it is a CommonJS package) keeps `openLedger` synchronous.
  */
 import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { LedgerError } from "./ledger-error.js";
 import type { UsageRecord } from "./usage-record.js";
 
@@ -38,6 +41,14 @@ CREATE TABLE calls (
 CREATE INDEX calls_time ON calls (time);
 CREATE INDEX calls_conversation ON calls (conversation, call);
 `;
+
+const load = createRequire(import.meta.url);
+let sqlite: typeof Database | undefined;
+
+function betterSqlite(): typeof Database {
+  sqlite ??= load("better-sqlite3") as typeof Database;
+  return sqlite;
+}
 
 export interface OpenLedgerOptions {
   /** Create the file (and its directory) when missing. Default false: a missing file is an error. */
@@ -88,7 +99,8 @@ export function openLedger(path: string, options: OpenLedgerOptions = {}): Usage
   let db: Database.Database;
   try {
     if (create) mkdirSync(dirname(path), { recursive: true });
-    db = new Database(path, { fileMustExist: !create });
+    const Sqlite = betterSqlite();
+    db = new Sqlite(path, { fileMustExist: !create });
   } catch (error) {
     throw asLedgerError(error, path);
   }

@@ -1,11 +1,9 @@
 import type { ProviderRequestError } from "../spec/provider-error.js";
+import { validateAnthropicTools } from "./anthropic/validate-tools.js";
+import { validateGeminiTools } from "./gemini/validate-tools.js";
+import { validateOpenAIChatTools } from "./openai-chat/validate-tools.js";
+import { validateOpenAIResponsesTools } from "./openai-responses/validate-tools.js";
 import type { Target } from "./targets.js";
-import {
-  validateAnthropicTools,
-  validateGeminiTools,
-  validateOpenAIChatTools,
-  validateOpenAIResponsesTools,
-} from "./validation/index.js";
 
 /**
  * Runs the strict validator of the target's provider over a wire-shape tools array. The `mcp` target has no

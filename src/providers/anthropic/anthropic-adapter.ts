@@ -11,7 +11,8 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
 import type { TranslationWarning } from "../../spec/warning.js";
-import { type AnthropicClientOptions, createAnthropicClient } from "./anthropic-api.js";
+import { type ClientSource, onFirstUse } from "../lazy-client.js";
+import { type AnthropicClientOptions, anthropicClientSettings } from "./anthropic-client-settings.js";
 import { type CacheSystemPrompt, systemWithBreakpoint } from "./cache-system-prompt.js";
 import { convertAnthropicUsage } from "./convert-anthropic-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
@@ -48,7 +49,7 @@ export interface AnthropicAdapterOptions {
 export type AnthropicAdapter = ModelAdapter<MessageParam, Message>;
 
 export function anthropicAdapter(options: AnthropicAdapterOptions): AnthropicAdapter {
-  const client = options.client ?? createAnthropicClient(options.clientOptions);
+  const client = anthropicClient(options);
   const { model } = options;
   return {
     provider: "anthropic",
@@ -70,7 +71,7 @@ export function anthropicAdapter(options: AnthropicAdapterOptions): AnthropicAda
         ...(system === undefined ? {} : { system }),
         ...(tools === undefined ? {} : { tools }),
       };
-      const response = await client.messages.create(
+      const response = await (await client()).messages.create(
         body,
         request.signal === undefined ? undefined : { signal: request.signal },
       );
@@ -98,6 +99,14 @@ export function anthropicAdapter(options: AnthropicAdapterOptions): AnthropicAda
     },
     appendToolResults: (transcript, append) => [...transcript, ...append],
   };
+}
+
+/** The caller's client, or one made on the first call: the key is checked now, the SDK loads then. */
+function anthropicClient(options: AnthropicAdapterOptions): ClientSource<Anthropic> {
+  const { client } = options;
+  if (client !== undefined) return async () => client;
+  const settings = anthropicClientSettings(options.clientOptions);
+  return onFirstUse(async () => new (await import("@anthropic-ai/sdk")).default(settings));
 }
 
 function textOf(response: Message): string {

@@ -13,9 +13,10 @@ import type {
 } from "@google/genai";
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
 import type { TranslationWarning } from "../../spec/warning.js";
+import { type ClientSource, onFirstUse } from "../lazy-client.js";
 import { convertGeminiUsage } from "./convert-gemini-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
-import { createGeminiClient, type GeminiClientOptions } from "./gemini-api.js";
+import { type GeminiClientOptions, geminiClientSettings } from "./gemini-client-settings.js";
 import { mapGeminiStopReason } from "./map-gemini-stop-reason.js";
 import { readToolCalls } from "./read-tool-calls.js";
 
@@ -39,7 +40,7 @@ export interface GeminiAdapterOptions {
 export type GeminiAdapter = ModelAdapter<Content, GenerateContentResponse>;
 
 export function geminiAdapter(options: GeminiAdapterOptions): GeminiAdapter {
-  const client = options.client ?? createGeminiClient(options.clientOptions);
+  const client = geminiClient(options);
   const { model } = options;
   const convertOptions = options.inlineMedia === undefined ? {} : { inlineMedia: options.inlineMedia };
   return {
@@ -58,7 +59,7 @@ export function geminiAdapter(options: GeminiAdapterOptions): GeminiAdapter {
         ...(maxTokens === undefined ? {} : { maxOutputTokens: maxTokens }),
         ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
       };
-      const response = await client.models.generateContent({
+      const response = await (await client()).models.generateContent({
         model,
         contents: [...request.messages],
         config,
@@ -97,6 +98,14 @@ export function geminiAdapter(options: GeminiAdapterOptions): GeminiAdapter {
 }
 
 /** Text parts, thoughts excluded (the SDK's `text` getter would also log a warning when calls are present). */
+/** The caller's client, or one made on the first call: the key is checked now, the SDK loads then. */
+function geminiClient(options: GeminiAdapterOptions): ClientSource<GoogleGenAI> {
+  const { client } = options;
+  if (client !== undefined) return async () => client;
+  const settings = geminiClientSettings(options.clientOptions);
+  return onFirstUse(async () => new (await import("@google/genai")).GoogleGenAI(settings));
+}
+
 function textOf(parts: readonly Part[]): string {
   return parts
     .map((part) => (typeof part.text === "string" && part.thought !== true ? part.text : ""))

@@ -11,10 +11,12 @@ import type {
 } from "openai/resources/chat/completions";
 import type { FinishReason, ModelAdapter, ModelResponse, TokenUsage } from "../../spec/model-adapter.js";
 import type { TranslationWarning } from "../../spec/warning.js";
+import type { ClientSource } from "../lazy-client.js";
 import { convertOpenAIChatUsage, type OpenAIChatUsageLike } from "./convert-openai-chat-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
 import { mapOpenAIChatStopReason } from "./map-openai-chat-stop-reason.js";
-import { createOpenAIClient, type OpenAIClientOptions } from "./openai-chat-api.js";
+import { type OpenAIClientOptions, openaiClientSettings } from "./openai-client-settings.js";
+import { openaiClientSource } from "./openai-client-source.js";
 import { readToolCalls } from "./read-tool-calls.js";
 
 type OwnFields = "model" | "messages" | "tools" | "max_tokens" | "max_completion_tokens" | "stream";
@@ -51,13 +53,17 @@ const OPENAI: ChatFlavour = {
 };
 
 export function openaiChatAdapter(options: OpenAIChatAdapterOptions): OpenAIChatAdapter {
-  return chatAdapter(options, options.client ?? createOpenAIClient(options.clientOptions), OPENAI);
+  return chatAdapter(
+    options,
+    openaiClientSource(options.client, () => openaiClientSettings(options.clientOptions)),
+    OPENAI,
+  );
 }
 
-/** The adapter for any Chat Completions server, given a client and its flavour. */
+/** The adapter for any Chat Completions server, given its client (made on first use) and its flavour. */
 export function chatAdapter(
   options: Omit<OpenAIChatAdapterOptions, "client" | "clientOptions">,
-  client: OpenAI,
+  client: ClientSource<OpenAI>,
   flavour: ChatFlavour,
 ): OpenAIChatAdapter {
   const { model } = options;
@@ -79,7 +85,7 @@ export function chatAdapter(
         ...(request.tools.length === 0 ? {} : { tools: request.tools as ChatCompletionTool[] }),
         ...(maxTokens === undefined ? {} : { [flavour.maxTokensField]: maxTokens }),
       };
-      const response = await client.chat.completions.create(
+      const response = await (await client()).chat.completions.create(
         body,
         request.signal === undefined ? undefined : { signal: request.signal },
       );

@@ -10,9 +10,13 @@ import {
   type OpenAIChatAdapter,
   type OpenAIChatAdapterOptions,
 } from "../openai-chat/openai-chat-adapter.js";
+import { openaiClientSource } from "../openai-chat/openai-client-source.js";
 import { convertOpenAICompatibleUsage } from "./convert-openai-compatible-usage.js";
 import { mapOpenAICompatibleStopReason } from "./map-openai-compatible-stop-reason.js";
-import { createOpenAICompatibleClient, type OpenAICompatibleClientOptions } from "./openai-compatible-api.js";
+import {
+  type OpenAICompatibleClientOptions,
+  openaiCompatibleClientSettings,
+} from "./openai-compatible-client-settings.js";
 
 export interface OpenAICompatibleAdapterOptions
   extends Omit<OpenAIChatAdapterOptions, "client" | "clientOptions"> {
@@ -23,7 +27,8 @@ export interface OpenAICompatibleAdapterOptions
 
 export function openaiCompatibleAdapter(options: OpenAICompatibleAdapterOptions): OpenAIChatAdapter {
   const { client, clientOptions, ...rest } = options;
-  return chatAdapter(rest, client ?? createOpenAICompatibleClient(clientOptions), {
+  const source = openaiClientSource(client, () => openaiCompatibleClientSettings(clientOptions));
+  return chatAdapter(rest, source, {
     provider: "openai-compatible",
     maxTokensField: "max_tokens",
     mapStopReason: mapOpenAICompatibleStopReason,

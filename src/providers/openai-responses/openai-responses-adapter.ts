@@ -14,10 +14,12 @@ import type {
 } from "openai/resources/responses/responses";
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
 import type { TranslationWarning } from "../../spec/warning.js";
+import { openaiClientSettings } from "../openai-chat/openai-client-settings.js";
+import { openaiClientSource } from "../openai-chat/openai-client-source.js";
 import { convertOpenAIResponsesUsage } from "./convert-openai-responses-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
 import { mapOpenAIResponsesStopReason } from "./map-openai-responses-stop-reason.js";
-import { createOpenAIResponsesClient, type OpenAIResponsesClientOptions } from "./openai-responses-api.js";
+import type { OpenAIResponsesClientOptions } from "./openai-responses-api.js";
 import { readToolCalls } from "./read-tool-calls.js";
 
 type OwnFields =
@@ -49,7 +51,7 @@ export type OpenAIResponsesAdapter = ModelAdapter<ResponseInputItem, Response>;
 const ENCRYPTED_REASONING: ResponseIncludable = "reasoning.encrypted_content";
 
 export function openaiResponsesAdapter(options: OpenAIResponsesAdapterOptions): OpenAIResponsesAdapter {
-  const client = options.client ?? createOpenAIResponsesClient(options.clientOptions);
+  const client = openaiClientSource(options.client, () => openaiClientSettings(options.clientOptions));
   const { model } = options;
   const params = withReplayableReasoning(options.params ?? {});
   return {
@@ -67,7 +69,7 @@ export function openaiResponsesAdapter(options: OpenAIResponsesAdapterOptions): 
         ...(request.tools.length === 0 ? {} : { tools: request.tools as Tool[] }),
         ...(maxTokens === undefined ? {} : { max_output_tokens: maxTokens }),
       };
-      const response = await client.responses.create(
+      const response = await (await client()).responses.create(
         body,
         request.signal === undefined ? undefined : { signal: request.signal },
       );

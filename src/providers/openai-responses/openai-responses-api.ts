@@ -1,45 +1,20 @@
 /**
  * The OpenAI SDK client the Responses adapter uses: the caller's own, or one made from explicit options or the
- * environment (`OPENAI_API_KEY`, `OPENAI_BASE_URL`, the SDK's standard variables).
+ * environment (`OPENAI_API_KEY`, `OPENAI_BASE_URL`, the SDK's standard variables). This module loads the SDK:
+ * import it with `import()` where it is needed.
  */
 import OpenAI from "openai";
-import { SwitchboardError } from "../../errors.js";
+import { type OpenAIClientOptions, openaiClientSettings } from "../openai-chat/openai-client-settings.js";
 
-export const OPENAI_API_KEY_VARIABLE = "OPENAI_API_KEY";
-export const OPENAI_BASE_URL_VARIABLE = "OPENAI_BASE_URL";
+export {
+  OPENAI_API_KEY_VARIABLE,
+  OPENAI_BASE_URL_VARIABLE,
+} from "../openai-chat/openai-client-settings.js";
 
-export interface OpenAIResponsesClientOptions {
-  apiKey?: string;
-  baseURL?: string;
-  /** Where the variables are read from; default `process.env`. */
-  env?: Readonly<Record<string, string | undefined>>;
-  /** A `fetch` for the SDK to use (proxies, tests, `--dry-run` capture). */
-  fetch?: typeof fetch;
-  /** SDK retries on 429/5xx/connection errors; the SDK's default (2) when absent. */
-  maxRetries?: number;
-}
+/** The same options as the Chat Completions client's. */
+export type OpenAIResponsesClientOptions = OpenAIClientOptions;
 
 /** Throws a `USAGE` error naming `OPENAI_API_KEY` when no key is given or set. */
 export function createOpenAIResponsesClient(options: OpenAIResponsesClientOptions = {}): OpenAI {
-  const env = options.env ?? process.env;
-  const apiKey = options.apiKey ?? nonEmpty(env[OPENAI_API_KEY_VARIABLE]);
-  if (apiKey === undefined) {
-    throw new SwitchboardError(
-      "USAGE",
-      `${OPENAI_API_KEY_VARIABLE} is not set: export it, or pass apiKey or your own OpenAI client`,
-    );
-  }
-  return new OpenAI({
-    apiKey,
-    // null, not undefined: the SDK would otherwise read process.env itself, past a caller-supplied env.
-    baseURL: options.baseURL ?? nonEmpty(env[OPENAI_BASE_URL_VARIABLE]) ?? null,
-    organization: null,
-    project: null,
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-  });
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === "" ? undefined : value;
+  return new OpenAI(openaiClientSettings(options));
 }

@@ -1,4 +1,13 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+/**
+ * ajv loads on the first check, not when the `switchboard` barrel is imported; `require` (it is a CommonJS
+ * package) keeps the check synchronous.
+ */
+import { createRequire } from "node:module";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+
+type Ajv2020Module = typeof import("ajv/dist/2020.js");
+
+const load = createRequire(import.meta.url);
 
 /** One way a schema fails the JSON Schema 2020-12 meta-schema. */
 export interface MetaSchemaError {
@@ -33,6 +42,7 @@ export function metaSchemaErrors(schema: unknown): MetaSchemaError[] {
 }
 
 function compileMeta(): ValidateFunction {
+  const { Ajv2020 } = load("ajv/dist/2020.js") as Ajv2020Module;
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   const validate = ajv.getSchema(META_2020);
   if (!validate) throw new Error("ajv did not register the JSON Schema 2020-12 meta-schema");

@@ -1,0 +1,85 @@
+/**
+ * Child process for import-cost.test.ts: imports the `switchboard` barrel (dist/), then uses it step by step,
+ * and prints which npm packages were loaded after each step. ESM loads are seen through module hooks; CommonJS
+ * ones (`require`, including packages the barrel loads with `createRequire`) through the require cache.
+ *
+ * argv: <dist/index.js path> <config JSON: a SwitchboardConfig to connect>
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire, register } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [barrelPath, configJson] = process.argv.slice(2);
+const dir = mkdtempSync(join(tmpdir(), "switchboard-import-cost-"));
+const out = join(dir, "loads.txt");
+writeFileSync(out, "");
+register(new URL("./record-loads.mjs", import.meta.url), { data: { out } });
+const requireCache = createRequire(import.meta.url).cache;
+
+function packages() {
+  const urls = [...readFileSync(out, "utf8").split("\n"), ...Object.keys(requireCache)];
+  const names = new Set();
+  for (const url of urls) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+    if (match?.[1] !== undefined) names.add(match[1]);
+  }
+  return [...names].sort();
+}
+
+const steps = {};
+const sb = await import(pathToFileURL(barrelPath).href);
+steps.imported = packages();
+
+// Adapters are made (keys checked) without their SDKs.
+const anthropic = sb.anthropicAdapter({
+  model: "claude-test",
+  clientOptions: {
+    apiKey: "test-key",
+    baseURL: "http://127.0.0.1:9",
+    maxRetries: 0,
+    fetch: async () =>
+      new Response(
+        JSON.stringify({
+          id: "msg_1",
+          type: "message",
+          role: "assistant",
+          model: "claude-test",
+          content: [{ type: "text", text: "hello from the fake API" }],
+          stop_reason: "end_turn",
+          stop_sequence: null,
+          usage: { input_tokens: 3, output_tokens: 5 },
+        }),
+        { status: 200, headers: { "content-type": "application/json" } },
+      ),
+  },
+});
+sb.openaiChatAdapter({ model: "gpt-test", clientOptions: { apiKey: "test-key" } });
+sb.openaiResponsesAdapter({ model: "gpt-test", clientOptions: { apiKey: "test-key" } });
+sb.openaiCompatibleAdapter({ model: "local", clientOptions: { baseURL: "http://127.0.0.1:9/v1" } });
+sb.geminiAdapter({ model: "gemini-test", clientOptions: { apiKey: "test-key" } });
+steps.adapters = packages();
+
+// Connect real servers and translate their tools for every target.
+const host = await sb.connectHost(JSON.parse(configJson));
+const tools = host.catalog.snapshot().tools;
+const translated = {};
+for (const target of Object.keys(sb.TARGETS))
+  translated[target] = sb.buildToolset(tools, target).tools.length;
+await host.close();
+steps.connected = packages();
+
+// The first model call loads that adapter's SDK, and only that one.
+const answer = await anthropic.generate({ messages: [anthropic.userMessage("hi")], tools: [] });
+steps.called = packages();
+
+// Opening a ledger loads better-sqlite3.
+const ledger = sb.openLedger(join(dir, "ledger.sqlite"), { create: true });
+ledger.close();
+steps.ledger = packages();
+
+rmSync(dir, { recursive: true, force: true });
+process.stdout.write(
+  `${JSON.stringify({ steps, toolCount: tools.length, translated, text: answer.text })}\n`,
+);
