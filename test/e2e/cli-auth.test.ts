@@ -20,6 +20,7 @@ import {
   type OAuthFixtureOptions,
   startOAuthFixture,
 } from "../fixtures/oauth/oauth-fixture.js";
+import { captureOutput } from "./capture-output.js";
 import { repoRoot, runCli } from "./run-cli.js";
 
 let dir: string;
@@ -270,20 +271,12 @@ function runCliLive(args: string[], env: Record<string, string>, onStderr: (text
       env: { PATH: process.env.PATH ?? "", SWITCHBOARD_LEDGER: "off", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-      onStderr(stderr);
-    });
+    const output = captureOutput(child, onStderr);
     const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout: output.stdout, stderr: output.stderr });
     });
   });
 }

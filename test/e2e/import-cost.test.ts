@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixtureServer } from "../fixtures/fixture-command.js";
+import { captureOutput } from "./capture-output.js";
 import { configOf } from "./helpers.js";
 
 const probe = fileURLToPath(new URL("./import-cost/probe.mjs", import.meta.url));
@@ -36,18 +37,11 @@ function runProbe(config: unknown): Promise<ProbeReport> {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp" },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
+    const output = captureOutput(child);
     child.on("error", reject);
     child.on("close", (code) => {
-      if (code !== 0) reject(new Error(`probe exited with ${code}:\n${stderr}`));
-      else resolve(JSON.parse(stdout) as ProbeReport);
+      if (code !== 0) reject(new Error(`probe exited with ${code}:\n${output.stderr}`));
+      else resolve(JSON.parse(output.stdout) as ProbeReport);
     });
   });
 }

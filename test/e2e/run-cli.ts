@@ -1,6 +1,7 @@
 /** Runs the real CLI (`bin/switchboard.js`, the compiled `dist/`) as a child process and collects its output. */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { captureOutput } from "./capture-output.js";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const bin = fileURLToPath(new URL("../../bin/switchboard.js", import.meta.url));
@@ -27,22 +28,15 @@ export function runCli(
       },
       stdio: ["pipe", "pipe", "pipe"],
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
+    const output = captureOutput(child);
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`CLI timed out: switchboard ${args.join(" ")}\n${stderr}`));
+      reject(new Error(`CLI timed out: switchboard ${args.join(" ")}\n${output.stderr}`));
     }, options.timeoutMs ?? 60_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout: output.stdout, stderr: output.stderr });
     });
     child.stdin.end(options.input ?? "");
   });
