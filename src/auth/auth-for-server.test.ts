@@ -1,9 +1,11 @@
+import { ClientCredentialsProvider } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import type { HttpServerConfig } from "../config/types.js";
 import { AuthError } from "./auth-error.js";
 import { authForServer, LoginRequired, usesOAuth } from "./auth-for-server.js";
 import { LoopbackAuthorization } from "./loopback-authorization.js";
 import { MemoryCredentialStore } from "./memory-credential-store.js";
+import { SwitchboardOAuthProvider } from "./oauth-provider.js";
 import type { AuthorizationHandler } from "./types.js";
 
 const server = (auth?: HttpServerConfig["auth"]): HttpServerConfig => ({
@@ -41,6 +43,7 @@ describe("authForServer", () => {
     await store.save("https://docs.example/mcp", { client });
     const { handler, provider } = authForServer(server(), { store, mode: { kind: "non-interactive" } });
     expect(await handler.redirectUrl()).toBe("http://127.0.0.1:4567/callback");
+    if (!(provider instanceof SwitchboardOAuthProvider)) throw new Error("expected switchboard's provider");
     await provider.prepare();
     expect(await provider.clientInformation()).toEqual(client);
   });
@@ -58,6 +61,23 @@ describe("authForServer", () => {
       token_endpoint_auth_method: "client_secret_basic",
     });
     expect(provider.clientMetadata.scope).toBe("a b");
+  });
+
+  it("client_credentials: the SDK's client-credentials provider with the configured client and scopes", async () => {
+    const { provider } = authForServer(
+      server({
+        grant: "client_credentials",
+        clientId: "m2m",
+        clientSecret: "s3cret",
+        scopes: ["read", "write"],
+        issuer: "https://as.example",
+      }),
+      { store: new MemoryCredentialStore(), mode: { kind: "non-interactive" } },
+    );
+    expect(provider).toBeInstanceOf(ClientCredentialsProvider);
+    expect(await provider.clientInformation()).toMatchObject({ client_id: "m2m", client_secret: "s3cret" });
+    expect(provider.clientMetadata.scope).toBe("read write");
+    expect(provider.clientMetadata.grant_types).toEqual(["client_credentials"]);
   });
 
   it("handler mode: the injected handler is used per server", () => {

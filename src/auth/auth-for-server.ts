@@ -9,6 +9,7 @@
  *   reach this one's 127.0.0.1, e.g. through an SSH tunnel);
  * - `handler`: an injected handler (tests, CI, the conformance client).
  */
+import { ClientCredentialsProvider } from "@modelcontextprotocol/client";
 import type { HttpServerConfig } from "../config/types.js";
 import { AuthError } from "./auth-error.js";
 import { CALLBACK_PATH, LoopbackAuthorization } from "./loopback-authorization.js";
@@ -33,7 +34,8 @@ export interface AuthForServerOptions {
 }
 
 export interface ServerAuth {
-  provider: SwitchboardOAuthProvider;
+  /** switchboard's provider; the SDK's `ClientCredentialsProvider` for `grant: "client_credentials"`. */
+  provider: SwitchboardOAuthProvider | ClientCredentialsProvider;
   handler: AuthorizationHandler;
   /** What `ConnectionOptions.auth` takes. */
   connection: ConnectionAuth;
@@ -50,6 +52,17 @@ export function usesOAuth(server: HttpServerConfig): boolean {
 export function authForServer(server: HttpServerConfig, options: AuthForServerOptions): ServerAuth {
   const handler = handlerFor(server, options);
   const settings = server.auth ?? {};
+  if (settings.grant === "client_credentials") {
+    // The config check guarantees both; tokens stay in this process (a new one is obtained per run).
+    const provider = new ClientCredentialsProvider({
+      clientId: settings.clientId ?? "",
+      clientSecret: settings.clientSecret ?? "",
+      clientName: options.clientName ?? "switchboard",
+      ...(settings.scopes === undefined ? {} : { scope: settings.scopes.join(" ") }),
+      ...(settings.issuer === undefined ? {} : { expectedIssuer: settings.issuer }),
+    });
+    return { provider, handler, connection: { provider } };
+  }
   const providerOptions: SwitchboardOAuthProviderOptions = {
     serverUrl: server.url,
     store: options.store,

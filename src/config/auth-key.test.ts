@@ -18,6 +18,28 @@ function issues(server: unknown, env: Record<string, string> = {}): string[] {
 }
 
 describe("the auth key of an HTTP server", () => {
+  it("grant client_credentials needs a client id and secret, and is kept", () => {
+    expect(
+      issues({ url: "https://docs.example.com/mcp", auth: { grant: "client_credentials", clientId: "m" } }),
+    ).toEqual([
+      '$.mcpServers.docs.auth.grant: "client_credentials" needs "clientId" and "clientSecret"',
+      '$.mcpServers.docs.auth.issuer: "client_credentials" needs "issuer", the authorization server the client secret may be sent to',
+    ]);
+    expect(issues({ url: "https://docs.example.com/mcp", auth: { grant: "password" } })[0]).toMatch(
+      /^\$\.mcpServers\.docs\.auth\.grant: /,
+    );
+    const config = parse({
+      url: "https://docs.example.com/mcp",
+      auth: {
+        grant: "client_credentials",
+        clientId: "m",
+        clientSecret: "s",
+        issuer: "https://as.example.com",
+      },
+    });
+    expect(config.servers.docs).toMatchObject({ auth: { grant: "client_credentials", clientId: "m" } });
+  });
+
   it("is normalised with ${VAR} expansion of the secret", () => {
     const config = parse(
       {

@@ -90,6 +90,8 @@ function authSchema(env: Env) {
       clientMetadataUrl: expanded(env, metadataUrl).optional(),
       scopes: z.array(scope).optional(),
       callbackPort: port.optional(),
+      grant: z.enum(["authorization_code", "client_credentials"]).optional(),
+      issuer: expanded(env, httpUrl).optional(),
     })
     .superRefine(
       (auth, ctx) => {
@@ -104,6 +106,22 @@ function authSchema(env: Env) {
             code: "custom",
             path: ["clientMetadataUrl"],
             message: 'expected either "clientId" (pre-registered) or "clientMetadataUrl" (CIMD), not both',
+          });
+        if (
+          auth.grant === "client_credentials" &&
+          (auth.clientId === undefined || auth.clientSecret === undefined)
+        )
+          ctx.addIssue({
+            code: "custom",
+            path: ["grant"],
+            message: '"client_credentials" needs "clientId" and "clientSecret"',
+          });
+        if (auth.grant === "client_credentials" && auth.issuer === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: ["issuer"],
+            message:
+              '"client_credentials" needs "issuer", the authorization server the client secret may be sent to',
           });
       },
       { when: (payload) => payload.issues.length === 0 },

@@ -123,6 +123,8 @@ function normaliseAuth(raw: NonNullable<RawServer["auth"]>): HttpAuthConfig {
     ...(raw.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: raw.clientMetadataUrl }),
     ...(raw.scopes === undefined ? {} : { scopes: [...raw.scopes] }),
     ...(raw.callbackPort === undefined ? {} : { callbackPort: raw.callbackPort }),
+    ...(raw.grant === undefined ? {} : { grant: raw.grant }),
+    ...(raw.issuer === undefined ? {} : { issuer: raw.issuer }),
   };
 }
 

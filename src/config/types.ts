@@ -77,6 +77,17 @@ export interface HttpAuthConfig {
   scopes?: string[];
   /** Fixed loopback port for the redirect (for a client registered with an exact redirect URI). Absent: random. */
   callbackPort?: number;
+  /**
+   * `authorization_code` (default): a person logs in once in a browser. `client_credentials` (machine to machine,
+   * the MCP client-credentials extension): `clientId` + `clientSecret` obtain tokens directly, no login, nothing
+   * stored on disk.
+   */
+  grant?: "authorization_code" | "client_credentials";
+  /**
+   * The authorization server's issuer URL. Required with `client_credentials`: the client secret is sent only to
+   * that server, whatever the MCP server's metadata names.
+   */
+  issuer?: string;
 }
 
 export type ServerConfig = StdioServerConfig | HttpServerConfig;

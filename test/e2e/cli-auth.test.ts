@@ -45,8 +45,12 @@ interface Setup {
 }
 
 let counter = 0;
-async function setup(options: OAuthFixtureOptions = {}, auth?: unknown): Promise<Setup> {
+async function setup(
+  options: OAuthFixtureOptions = {},
+  authKey?: unknown | ((fixture: OAuthFixture) => unknown),
+): Promise<Setup> {
   fixture = await startOAuthFixture({ secretPrefix: "canary", ...options });
+  const auth = typeof authKey === "function" ? authKey(fixture) : authKey;
   counter += 1;
   const config = join(dir, `sb-${counter}.json`);
   await writeFile(
@@ -315,6 +319,35 @@ describe("the built CLI (needs `auth` registered in src/cli/main.ts)", () => {
 
     // Canary: no token, secret or code in anything any of the three commands printed.
     expectNoSecrets([login, inspect, status].map((r) => r.stdout + r.stderr).join("\n"), s);
+  });
+
+  it("client_credentials: inspect reaches the server with no login and nothing stored; the secret is never printed", async () => {
+    const s = await setup(
+      { machineClients: { "machine-1": "canary-secret-machine" } },
+      (f: OAuthFixture) => ({
+        grant: "client_credentials",
+        clientId: "machine-1",
+        clientSecret: "${MACHINE_SECRET}",
+        scopes: ["mcp:read"],
+        issuer: f.authorizationServerUrl,
+      }),
+    );
+    const env = { ...s.env, MACHINE_SECRET: "canary-secret-machine" };
+    const inspect = await runCli(["inspect", "--config", s.config, "--json"], { env });
+    expect(inspect.code).toBe(0);
+    const report = JSON.parse(inspect.stdout) as { tools: { name: string }[] };
+    expect(report.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["whoami", "echo"]));
+    expect(s.fixture.count("/authorize")).toBe(0);
+    expect(s.fixture.count("/register")).toBe(0);
+    expect(s.fixture.count("/token", "client_credentials")).toBeGreaterThan(0);
+    await expect(stat(s.creds)).rejects.toMatchObject({ code: "ENOENT" });
+    const login = await run({ ...s, env }, "login");
+    expect(login.code).toBe(0);
+    expect(login.out.join("\n")).toContain("docs: client credentials work; no login is needed");
+    expect((await statusOf({ ...s, env })).status).toBe("client credentials (no login)");
+    expect(s.fixture.count("/authorize")).toBe(0);
+    expectNoSecrets(inspect.stdout + inspect.stderr + login.all(), s);
+    expect(inspect.stdout + inspect.stderr).not.toContain("canary-secret-machine");
   });
 
   it("inspect without a login fails the server with the login hint and prints no secret", async () => {

@@ -31,7 +31,12 @@ export interface AuthCommandDeps {
   now?: () => number;
 }
 
-export type LoginState = "logged in" | "expired, refresh available" | "expired" | "not logged in";
+export type LoginState =
+  | "logged in"
+  | "expired, refresh available"
+  | "expired"
+  | "not logged in"
+  | "client credentials (no login)";
 
 export interface AuthStatusRow {
   name: string;
@@ -172,6 +177,19 @@ async function status(
 ): Promise<number> {
   const rows: AuthStatusRow[] = [];
   for (const server of servers) {
+    if (server.auth?.grant === "client_credentials") {
+      // Machine-to-machine: tokens are obtained per run and never stored, so there is nothing to show but the client.
+      const clientId = server.auth.clientId;
+      rows.push({
+        name: server.name,
+        url: server.url,
+        status: "client credentials (no login)",
+        refreshAvailable: false,
+        scopes: server.auth.scopes ?? [],
+        ...(clientId === undefined ? {} : { clientId }),
+      });
+      continue;
+    }
     rows.push({ name: server.name, url: server.url, ...loginState(await store.load(server.url), now()) });
   }
   if (options.json === true) {
@@ -274,7 +292,11 @@ async function login(
       const expiry = state.expiresAt === undefined ? "" : `, expires ${state.expiresAt}`;
       const unchanged =
         after?.tokens !== undefined && after.tokens.access_token === before?.tokens?.access_token;
-      if (state.status === "not logged in") {
+      if (server.auth?.grant === "client_credentials") {
+        io.out(
+          `${server.name}: client credentials work; no login is needed (tokens are obtained on every run).`,
+        );
+      } else if (state.status === "not logged in") {
         io.out(`${server.name}: connected without a login (the server asked for no authorization).`);
       } else if (unchanged && options.force !== true) {
         io.out(`Already logged in to ${server.name}${scopes}${expiry}; --force logs in again.`);
