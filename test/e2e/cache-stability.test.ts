@@ -80,7 +80,12 @@ interface Conversation {
 
 async function converse(
   scenario: string,
-  options: { policy?: "next-turn" | "next-conversation"; withEverything?: boolean } = {},
+  options: {
+    policy?: "next-turn" | "next-conversation";
+    withEverything?: boolean;
+    /** The adapter's conversation breakpoint; off here unless asked, so reads are the tools prefix alone. */
+    conversation?: boolean;
+  } = {},
 ): Promise<Conversation> {
   emulator = await startEmulator({ script: model });
   host = await connectHost(
@@ -93,6 +98,7 @@ async function converse(
   const adapter = anthropicAdapter({
     model: MODEL,
     clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.anthropic, maxRetries: 0 },
+    cacheConversation: options.conversation ?? false,
   });
   const live = liveToolset({
     catalog: host.catalog,
@@ -164,6 +170,30 @@ describe("prompt cache over a conversation (emulator)", () => {
     const read = calls.reduce((sum, call) => sum + call.usage.cacheReadTokens, 0);
     console.info(
       `10-turn conversation: prefix ${prefix} tokens written on turn 1, read on turns 2-10 (${read} of ${input} input tokens, hit rate ${((100 * read) / input).toFixed(1)}%)`,
+    );
+  });
+
+  it("with the conversation breakpoint (the adapter's default) every turn reads the previous turn's whole prompt", async () => {
+    const tools = await converse("stable");
+    await host?.close();
+    await emulator?.close();
+    const { result, calls, bodies } = await converse("stable", { conversation: true });
+    expect(result.stopReason).toBe("done");
+    expect(calls).toHaveLength(10);
+    // Three of the four breakpoints: the last tool, the system prompt, and the top-level marker (last block).
+    expect(bodies.every((body) => JSON.stringify(body.cache_control) === '{"type":"ephemeral"}')).toBe(true);
+    for (const [index, call] of calls.entries()) {
+      const previous = calls[index - 1];
+      // Turn k reads exactly what turn k-1 sent (its whole prompt), and writes only what is new since.
+      if (previous !== undefined) expect(call.usage.cacheReadTokens).toBe(previous.usage.inputTokens);
+      expect(call.usage.cacheReadTokens + call.usage.cacheWriteTokens).toBe(call.usage.inputTokens);
+    }
+    const rate = (list: CallObservation<Toolset>[]) =>
+      list.reduce((sum, call) => sum + call.usage.cacheReadTokens, 0) /
+      list.reduce((sum, call) => sum + call.usage.inputTokens, 0);
+    expect(rate(calls)).toBeGreaterThan(rate(tools.calls));
+    console.info(
+      `10-turn conversation: cache hit rate ${(100 * rate(tools.calls)).toFixed(1)}% with tools + system breakpoints, ${(100 * rate(calls)).toFixed(1)}% with the conversation breakpoint too`,
     );
   });
 

@@ -13,7 +13,11 @@ import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import { type ClientSource, onFirstUse } from "../lazy-client.js";
 import { type AnthropicClientOptions, anthropicClientSettings } from "./anthropic-client-settings.js";
-import { type CacheSystemPrompt, systemWithBreakpoint } from "./cache-system-prompt.js";
+import {
+  type CacheSystemPrompt,
+  conversationBreakpoint,
+  systemWithBreakpoint,
+} from "./cache-system-prompt.js";
 import { convertAnthropicUsage } from "./convert-anthropic-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
 import { mapAnthropicStopReason } from "./map-anthropic-stop-reason.js";
@@ -44,6 +48,13 @@ export interface AnthropicAdapterOptions {
    * tools array carries one (a toolset built with `cacheControl`), with the same TTL.
    */
   cacheSystemPrompt?: CacheSystemPrompt;
+  /**
+   * Cache the conversation too: a top-level `cache_control` (automatic caching) puts a breakpoint on the last
+   * block of every request, so each turn reads the previous turn's whole prompt from the cache instead of only the
+   * tools and system prompt. Default `"auto"`: when the tools array carries a breakpoint. Uses one of the four
+   * slots, and none when the caller's `params` set `cache_control` or the slots are taken.
+   */
+  cacheConversation?: CacheSystemPrompt;
 }
 
 export type AnthropicAdapter = ModelAdapter<MessageParam, Message>;
@@ -71,6 +82,8 @@ export function anthropicAdapter(options: AnthropicAdapterOptions): AnthropicAda
         ...(system === undefined ? {} : { system }),
         ...(tools === undefined ? {} : { tools }),
       };
+      const conversation = conversationBreakpoint(options.cacheConversation ?? "auto", body);
+      if (conversation !== undefined) body.cache_control = conversation;
       const response = await (await client()).messages.create(
         body,
         request.signal === undefined ? undefined : { signal: request.signal },

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { countCacheBreakpoints, systemWithBreakpoint } from "./cache-system-prompt.js";
+import {
+  conversationBreakpoint,
+  countCacheBreakpoints,
+  systemWithBreakpoint,
+} from "./cache-system-prompt.js";
 
 const marked = (ttl?: "5m" | "1h") => ({
   name: "t",
@@ -41,6 +45,28 @@ describe("systemWithBreakpoint", () => {
         tools: [marked()],
       }),
     ).toBe("s");
+  });
+});
+
+describe("conversationBreakpoint", () => {
+  it("follows the tools by default, with the last tool's TTL; true and false override", () => {
+    expect(conversationBreakpoint("auto", { tools: [plain] })).toBeUndefined();
+    expect(conversationBreakpoint("auto", { tools: [marked("1h")] })).toEqual({
+      type: "ephemeral",
+      ttl: "1h",
+    });
+    expect(conversationBreakpoint(true, {})).toEqual({ type: "ephemeral" });
+    expect(conversationBreakpoint(false, { tools: [marked()] })).toBeUndefined();
+  });
+
+  it("leaves the caller's own top-level marker alone and never takes a fifth slot", () => {
+    expect(conversationBreakpoint(true, { cache_control: { type: "ephemeral", ttl: "1h" } })).toBeUndefined();
+    const three = [{ role: "user", content: [block, block] }];
+    expect(conversationBreakpoint("auto", { tools: [marked()], messages: three })).toEqual({
+      type: "ephemeral",
+    });
+    const four = [{ role: "user", content: [block, block, block] }];
+    expect(conversationBreakpoint("auto", { tools: [marked()], messages: four })).toBeUndefined();
   });
 });
 

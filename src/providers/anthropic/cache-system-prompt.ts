@@ -56,6 +56,23 @@ export function systemWithBreakpoint(
   return [{ type: "text", text: system, cache_control: marker }];
 }
 
+/**
+ * The top-level `cache_control` that caches the conversation (Anthropic's automatic caching: the marker lands on
+ * the last cacheable block, so each turn writes its whole prompt and the next turn reads it back), or undefined
+ * when `mode` does not ask for it, the caller set one, or the request has no breakpoint left. It takes the last
+ * tool's TTL, so it never puts a 1-hour entry after a 5-minute one.
+ */
+export function conversationBreakpoint(
+  mode: CacheSystemPrompt,
+  body: Parameters<typeof countCacheBreakpoints>[0],
+): AnthropicCacheControl | undefined {
+  const toolMarker = lastToolMarker(body.tools);
+  const wanted = mode === true || (mode === "auto" && toolMarker !== undefined);
+  if (!wanted || body.cache_control !== undefined) return undefined;
+  if (countCacheBreakpoints(body) >= anthropicCacheBreakpoints.max) return undefined;
+  return toolMarker ?? { type: "ephemeral" };
+}
+
 function lastToolMarker(tools: readonly unknown[] | undefined): AnthropicCacheControl | undefined {
   let found: AnthropicCacheControl | undefined;
   for (const tool of tools ?? []) {
