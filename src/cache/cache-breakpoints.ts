@@ -1,8 +1,9 @@
 /**
  * Where switchboard puts Anthropic prompt-cache breakpoints: one on the last tool (the toolset's `cacheControl`
- * option) and one after the system prompt (the adapter's `cacheSystemPrompt`, "auto" follows the tools). Two of
- * the four allowed, leaving two for the caller's own message breakpoints. Other providers cache automatically
- * and take no markers.
+ * option), one after the system prompt (the adapter's `cacheSystemPrompt`) and a top-level marker that caches the
+ * conversation up to its last block (the adapter's `cacheConversation`); both adapter ones follow the tools by
+ * default. Three of the four allowed, leaving one for the caller's own. Other providers cache automatically and
+ * take no markers.
  */
 import type { TargetId } from "../providers/targets.js";
 import { TARGETS } from "../providers/targets.js";
