@@ -191,6 +191,17 @@ export async function runAgent<Message, Response>(
     transcript = adapter.appendAssistant(transcript, response.response);
 
     if (response.toolCalls.length === 0) {
+      // A paused turn (Anthropic pause_turn) is finished by sending the conversation again; it counts as a turn.
+      if (response.resume === true) {
+        const spent = budgetExceeded(options.budget, {
+          usage,
+          turns: turn,
+          provider: adapter.provider,
+          model: adapter.model,
+        });
+        if (spent !== undefined) return finish("budget", { detail: spent });
+        continue;
+      }
       if (response.finishReason === "error") {
         const detail = response.warnings.map((warning) => warning.message).join("; ") || "the model failed";
         return finish("error", { detail, error: new Error(detail) });

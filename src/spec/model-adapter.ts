@@ -68,6 +68,11 @@ export interface ModelResponse<Response = unknown> {
   usage: TokenUsage;
   /** Something about the response worth telling the user (a refusal, a safety block, an unusual stop). */
   warnings: TranslationWarning[];
+  /**
+   * The provider paused the turn and finishes it when the conversation (with this response appended) is sent
+   * again (Anthropic `pause_turn`, a long-running server tool). There are no calls to answer yet.
+   */
+  resume?: boolean;
 }
 
 /** What to append after the assistant turn so that every call in it is answered (see dispatch's `Answer`). */

@@ -42,6 +42,14 @@ const scenarios: Record<string, (view: RequestView) => Turn> = {
       { text: `final: ${view.toolResults.map((result) => result.text).join(", ")}` },
     ][view.turnIndex] ?? { text: "out of script" },
   forever: () => ({ toolCalls: [{ name: "main__echo", arguments: { text: "again" } }] }),
+  // Anthropic only: the first turn is paused by a (pretend) long-running server tool, then continued.
+  paused: (view) =>
+    view.turnIndex === 0
+      ? {
+          pauseFirst: "Searching the archive first.",
+          toolCalls: [{ name: "main__echo", arguments: { text: "found it" } }],
+        }
+      : { text: `after the pause: ${view.toolResults.map((result) => result.text).join(", ")}` },
   abort: (view) =>
     view.turnIndex === 0
       ? {
@@ -217,5 +225,53 @@ describe.each(adapters)("%s", (_label, make) => {
     expect(seen).toHaveLength(2);
     expect(seen.some((text) => text.includes("quick"))).toBe(true);
     expect(seen.some((text) => /aborted before it finished/.test(text))).toBe(true);
+  });
+});
+
+describe("Anthropic pause_turn", () => {
+  it("sends a paused turn back, keeps it as one assistant turn, and answers the calls it ends with", async () => {
+    const host = await connectHost(configOf(dispatchFixture("main")));
+    try {
+      const adapter = anthropicAdapter({
+        model: "claude-opus-4-8",
+        clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.anthropic, maxRetries: 0 },
+        params: { thinking: { type: "enabled", budget_tokens: 1024 } },
+      });
+      const before = emulator.requests.length;
+      const warnings: string[] = [];
+      const result = await runAgent({
+        adapter,
+        host,
+        buildTools: liveToolset({ catalog: host.catalog, target: adapter.target }),
+        prompt: "Use the tools.",
+        system: "paused",
+        onEvent: (event) => {
+          if (event.type === "warning") warnings.push(event.warning.code);
+        },
+      });
+      expect(result.stopReason).toBe("done");
+      expect(result.text).toBe("after the pause: found it");
+      expect(result.turns).toBe(3);
+      expect(warnings).toContain("pause-turn");
+      const requests = emulator.requests.slice(before);
+      expect(requests.map((request) => request.status)).toEqual([200, 200, 200]);
+      expect(requests.map((request) => (request.response as { stop_reason: string }).stop_reason)).toEqual([
+        "pause_turn",
+        "tool_use",
+        "end_turn",
+      ]);
+      // The continuation request ends with the paused assistant turn, sent back as it came.
+      const continued = (requests[1]?.body as { messages?: { role: string }[] } | undefined)?.messages ?? [];
+      expect(continued.at(-1)?.role).toBe("assistant");
+      // Afterwards the paused part and its continuation are one assistant message.
+      const assistant = result.transcript.filter((message) => message.role === "assistant");
+      expect(assistant).toHaveLength(2);
+      const first = assistant[0]?.content as { type: string; text?: string }[];
+      expect(first.map((block) => block.type)).toEqual(["thinking", "text", "thinking", "tool_use"]);
+      expect(first[1]?.text).toBe("Searching the archive first.");
+      expect(result.toolCalls.map((call) => call.outcome)).toEqual(["ok"]);
+    } finally {
+      await host.close();
+    }
   });
 });

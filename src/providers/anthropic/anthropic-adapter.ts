@@ -98,12 +98,23 @@ export function anthropicAdapter(options: AnthropicAdapterOptions): AnthropicAda
         ...(response.stop_reason === null ? {} : { rawFinishReason: response.stop_reason }),
         usage: convertAnthropicUsage(response.usage),
         warnings: warningsOf(response),
+        ...(response.stop_reason === "pause_turn" ? { resume: true } : {}),
       };
     },
     userMessage: (text) => ({ role: "user", content: text }),
     appendAssistant(transcript, response) {
       // An empty assistant turn is rejected mid-conversation; with nothing said there is nothing to replay.
       if (response.content.length === 0) return [...transcript];
+      // The continuation of a paused turn (pause_turn) belongs to the same assistant turn: one message holds it all.
+      const last = transcript.at(-1);
+      if (last?.role === "assistant") {
+        const earlier =
+          typeof last.content === "string" ? [{ type: "text" as const, text: last.content }] : last.content;
+        return [
+          ...transcript.slice(0, -1),
+          { role: "assistant", content: [...earlier, ...response.content] },
+        ];
+      }
       return [...transcript, { role: "assistant", content: response.content }];
     },
     convertToolResults(calls, results) {
@@ -135,7 +146,7 @@ function warningsOf(response: Message): TranslationWarning[] {
     case "refusal":
       return [warning("refusal", "the model declined to answer (stop_reason refusal)")];
     case "pause_turn":
-      return [warning("pause-turn", "a server tool paused the turn (stop_reason pause_turn)")];
+      return [warning("pause-turn", "a server tool paused the turn (stop_reason pause_turn); continuing it")];
     default:
       return [];
   }

@@ -27,14 +27,18 @@ export function anthropicMessages(body: Record<string, unknown>, state: Emulator
   const outcome = runScript("anthropic", state, view);
   if ("reply" in outcome) return outcome.reply;
   const { turn } = outcome;
+  const pausing = turn.pauseFirst !== undefined && view.continuation !== true;
 
   const content: Record<string, unknown>[] = [];
   if (isRecord(body.thinking) && (body.thinking.type === "enabled" || body.thinking.type === "adaptive")) {
     content.push({ type: "thinking", thinking: "(emulated reasoning)", signature: ids.thoughtSignature() });
   }
-  if (turn.text !== undefined) content.push({ type: "text", text: turn.text });
-  for (const call of turn.toolCalls ?? []) {
-    content.push({ type: "tool_use", id: ids.anthropicToolUse(), name: call.name, input: call.arguments });
+  if (pausing) content.push({ type: "text", text: turn.pauseFirst });
+  else {
+    if (turn.text !== undefined) content.push({ type: "text", text: turn.text });
+    for (const call of turn.toolCalls ?? []) {
+      content.push({ type: "tool_use", id: ids.anthropicToolUse(), name: call.name, input: call.arguments });
+    }
   }
   const model = String(body.model);
   const minimum =
@@ -48,7 +52,7 @@ export function anthropicMessages(body: Record<string, unknown>, state: Emulator
     role: "assistant",
     model,
     content,
-    stop_reason: (turn.toolCalls ?? []).length > 0 ? "tool_use" : "end_turn",
+    stop_reason: pausing ? "pause_turn" : (turn.toolCalls ?? []).length > 0 ? "tool_use" : "end_turn",
     stop_sequence: null,
     usage: { ...usage, output_tokens: estimateTokens(content), service_tier: "standard" },
   };

@@ -45,7 +45,10 @@ export function anthropicView(body: Record<string, unknown>): RequestView {
       .map((tool) => String(tool.name)),
     messages,
     toolResults: last?.role === "user" ? last.toolResults : [],
-    turnIndex: messages.filter((message) => message.role === "assistant").length,
+    turnIndex:
+      messages.filter((message) => message.role === "assistant").length -
+      (last?.role === "assistant" ? 1 : 0),
+    ...(last?.role === "assistant" ? { continuation: true } : {}),
     body,
   };
 }

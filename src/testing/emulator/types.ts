@@ -13,6 +13,11 @@ export interface ToolCallSpec {
 export interface Turn {
   text?: string;
   toolCalls?: ToolCallSpec[];
+  /**
+   * Anthropic only: answer the turn's first request with `stop_reason: "pause_turn"` and this text (a server tool
+   * paused a long turn); the request that sends the paused turn back gets the rest of this turn.
+   */
+  pauseFirst?: string;
 }
 
 /** A model as a function of the (provider-neutral) request it receives. */
@@ -62,8 +67,13 @@ export interface RequestView {
   messages: NeutralMessage[];
   /** Tool results in the last message (empty when the last message is not a user turn carrying results). */
   toolResults: NeutralToolResult[];
-  /** Number of assistant turns already in the conversation (0 for the first request). */
+  /**
+   * Number of assistant turns already in the conversation (0 for the first request). A request continuing a paused
+   * turn (Anthropic, its last message from the assistant) does not count that unfinished turn.
+   */
   turnIndex: number;
+  /** The request sends a paused assistant turn back to be continued (Anthropic `pause_turn`). */
+  continuation?: boolean;
   /** The request body exactly as received. */
   body: unknown;
 }
