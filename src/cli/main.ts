@@ -1,3 +1,4 @@
+import type { Command } from "commander";
 import { isSwitchboardError } from "../errors.js";
 import { registerAuthCommand } from "./commands/auth.js";
 import { version } from "./version.js";
@@ -137,22 +138,13 @@ Providers and their environment (without --provider, the first whose key is set,
   openai-compatible   OPENAI_COMPATIBLE_BASE_URL (or --base-url), OPENAI_COMPATIBLE_API_KEY (optional)
                       Ollama, vLLM, llama.cpp, LM Studio; --model required`;
 
-  program
+  const run = program
     .command("run")
     .description(
       "run the agent loop once: send the prompt with the tools, answer every call, print the answer",
     )
-    .argument("<prompt>", "what to ask")
-    .option("-c, --config <file>", "config file")
-    .option("--agent <name>", "only this agent's servers")
-    .option(
-      "-p, --provider <name>",
-      "anthropic, openai, openai-responses, openai-chat, gemini, openai-compatible",
-    )
-    .option("-m, --model <id>", "model id (default per provider, see below)")
-    .option("--base-url <url>", "the provider's endpoint instead of its *_BASE_URL variable")
-    .option("--system <text>", "system prompt")
-    .option("--max-turns <n>", "model requests at most (default 20)")
+    .argument("<prompt>", "what to ask");
+  modelOptions(run, "model requests at most (default 20)")
     .option("--json", "print a JSON summary (stop reason, turns, usage, tool calls) instead of the answer")
     .option("-y, --yes", "approve every call the config's approval rules would ask about")
     .option(
@@ -165,19 +157,10 @@ Providers and their environment (without --provider, the first whose key is set,
       process.exitCode = await runCommand(prompt, options, cliIo());
     });
 
-  program
+  const chat = program
     .command("chat")
-    .description("talk to the agent on stdin/stdout, with history; /tools lists the tools, /exit leaves")
-    .option("-c, --config <file>", "config file")
-    .option("--agent <name>", "only this agent's servers")
-    .option(
-      "-p, --provider <name>",
-      "anthropic, openai, openai-responses, openai-chat, gemini, openai-compatible",
-    )
-    .option("-m, --model <id>", "model id (default per provider, see below)")
-    .option("--base-url <url>", "the provider's endpoint instead of its *_BASE_URL variable")
-    .option("--system <text>", "system prompt")
-    .option("--max-turns <n>", "model requests per message at most (default 20)")
+    .description("talk to the agent on stdin/stdout, with history; /tools lists the tools, /exit leaves");
+  modelOptions(chat, "model requests per message at most (default 20)")
     .addHelpText("after", agentHelp)
     .action(async (options) => {
       const { chatCommand } = await import("./commands/chat.js");
@@ -232,6 +215,21 @@ Providers and their environment (without --provider, the first whose key is set,
     // Commander already printed help or the usage problem; `--help`/`--version` exit 0.
     process.exitCode = error instanceof CommanderError ? error.exitCode : reportError(error);
   }
+}
+
+/** The options `run` and `chat` share: where the servers come from, and which model answers. */
+function modelOptions(command: Command, maxTurnsHelp: string): Command {
+  return command
+    .option("-c, --config <file>", "config file")
+    .option("--agent <name>", "only this agent's servers")
+    .option(
+      "-p, --provider <name>",
+      "anthropic, openai, openai-responses, openai-chat, gemini, openai-compatible",
+    )
+    .option("-m, --model <id>", "model id (default per provider, see below)")
+    .option("--base-url <url>", "the provider's endpoint instead of its *_BASE_URL variable")
+    .option("--system <text>", "system prompt")
+    .option("--max-turns <n>", maxTurnsHelp);
 }
 
 /** `switchboard --version` / `switchboard -v` and nothing else (argv[0] is node, argv[1] the script). */
