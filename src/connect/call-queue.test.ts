@@ -102,4 +102,19 @@ describe("CallQueue", () => {
   it("rejects a limit below one", () => {
     expect(() => new CallQueue(0)).toThrow(RangeError);
   });
+
+  it("tryAcquire takes a free slot synchronously and never overtakes a waiter", async () => {
+    const queue = new CallQueue(1);
+    const held = queue.tryAcquire();
+    expect(held).toBeTypeOf("function");
+    expect(queue.active).toBe(1);
+    expect(queue.tryAcquire()).toBeUndefined();
+    const waiter = queue.acquire();
+    held?.();
+    // The freed slot went to the waiter, so a late tryAcquire still finds none.
+    expect(queue.tryAcquire()).toBeUndefined();
+    (await waiter)();
+    expect(queue.active).toBe(0);
+    expect(queue.tryAcquire()).toBeTypeOf("function");
+  });
 });

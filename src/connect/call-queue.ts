@@ -27,13 +27,22 @@ export class CallQueue {
     return this.#waiters.length;
   }
 
+  /**
+   * A one-shot `release` at once when a slot is free, or undefined when the caller must `acquire` and wait. The
+   * hot path of a call that does not queue: no promise, no turn of the microtask queue. Never overtakes a waiter
+   * (while anyone waits, every slot is taken: a freed slot goes straight to the oldest waiter).
+   */
+  tryAcquire(): (() => void) | undefined {
+    if (this.#active >= this.#limit) return undefined;
+    this.#active += 1;
+    return this.#releaser();
+  }
+
   /** Resolves with a one-shot `release` once a slot is free. */
   acquire(signal?: AbortSignal): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.#active < this.#limit) {
-      this.#active += 1;
-      return Promise.resolve(this.#releaser());
-    }
+    const release = this.tryAcquire();
+    if (release !== undefined) return Promise.resolve(release);
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         const index = this.#waiters.indexOf(waiter);

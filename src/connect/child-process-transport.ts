@@ -118,10 +118,13 @@ export class ChildProcessTransport implements Transport {
     if (stdin == null || stdin.destroyed || !stdin.writable) {
       return Promise.reject(new Error("Not connected: the server process is not running"));
     }
-    return new Promise((resolve) => {
-      if (stdin.write(serializeMessage(message))) resolve();
-      else stdin.once("drain", () => resolve());
-    });
+    try {
+      // The usual case, room in the pipe buffer: an already-settled promise, no closure.
+      if (stdin.write(serializeMessage(message))) return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise((resolve) => stdin.once("drain", () => resolve()));
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { JsonRpcLineReader, OVERSIZED_ANSWER_CODE } from "./line-reader.js";
 
@@ -118,5 +119,49 @@ describe("JsonRpcLineReader", () => {
       },
     });
     expect(messages[1]).toMatchObject({ id: 2, result: { text: expect.any(String) } });
+  });
+
+  it("rejects a message exactly when it nests deeper than maxDepth, whatever its strings hold", () => {
+    // Strings full of brackets, quotes and backslashes: the scan must skip them, escaped quotes included.
+    const text = fc.string({ unit: fc.constantFrom("[", "{", "]", "}", '"', "\\", "x", "\n") });
+    const value = fc.letrec<{ node: unknown }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        text,
+        fc.integer(),
+        fc.array(tie("node"), { maxLength: 3 }),
+        fc.dictionary(text, tie("node"), { maxKeys: 3 }),
+      ),
+    })).node;
+    const depthOf = (node: unknown): number =>
+      typeof node === "object" && node !== null ? 1 + Math.max(0, ...Object.values(node).map(depthOf)) : 0;
+    fc.assert(
+      fc.property(value, fc.integer({ min: 2, max: 8 }), (node, maxDepth) => {
+        const messages: JSONRPCMessage[] = [];
+        const instance = new JsonRpcLineReader({
+          maxLineBytes: 1 << 20,
+          maxDepth,
+          onMessage: (message) => messages.push(message),
+          onError: (error) => {
+            throw error;
+          },
+        });
+        instance.push(Buffer.from(`${JSON.stringify({ jsonrpc: "2.0", id: 1, result: { v: node } })}\r\n`));
+        const tooDeep = 2 + depthOf(node) > maxDepth;
+        expect(messages).toHaveLength(1);
+        expect("error" in messages[0]!).toBe(tooDeep);
+        if (!tooDeep) expect(messages[0]).toEqual({ jsonrpc: "2.0", id: 1, result: { v: node } });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("decodes a line split across chunks inside a multi-byte character, CR stripped once", () => {
+    const { instance, messages } = reader();
+    const bytes = Buffer.from(`${answer(5, "ü€😀")}\r\n`);
+    const cut = bytes.indexOf(Buffer.from("€")) + 1;
+    instance.push(bytes.subarray(0, cut));
+    instance.push(bytes.subarray(cut));
+    expect(messages).toEqual([JSON.parse(answer(5, "ü€😀"))]);
   });
 });

@@ -58,8 +58,14 @@ export class JsonRpcLineReader {
         if (start < chunk.length) this.#append(chunk.subarray(start));
         return;
       }
-      this.#append(chunk.subarray(start, end));
-      this.#endLine();
+      if (this.#size === 0 && this.#oversized === undefined && end - start <= this.#options.maxLineBytes) {
+        // The whole line is in this chunk (nearly always): decode it in place, no view, no copy.
+        const stop = end > start && chunk[end - 1] === 13 ? end - 1 : end;
+        if (stop > start) this.#handle(chunk.toString("utf8", start, stop));
+      } else {
+        this.#append(chunk.subarray(start, end));
+        this.#endLine();
+      }
       start = end + 1;
     }
   }
@@ -100,12 +106,16 @@ export class JsonRpcLineReader {
       this.#reportOversized(oversized);
       return;
     }
-    const line = Buffer.concat(this.#parts, this.#size).toString("utf8").replace(/\r$/, "");
-    this.#parts = [];
-    this.#size = 0;
+    const line = this.#takeLine();
+    if (line !== undefined) this.#handle(line);
+  }
+
+  /** One line's text, CR already stripped: checked, parsed and handed on (or reported). */
+  #handle(line: string): void {
     if (line.trim() === "") return;
     const maxDepth = this.#options.maxDepth ?? DEFAULT_MAX_DEPTH;
-    if (line.length > 2 * maxDepth && nestingExceeds(line, maxDepth)) {
+    // Each level costs one `[` or `{`: a line with few of them (any answer that is mostly text) needs no scan.
+    if (line.length > 2 * maxDepth && openersExceed(line, maxDepth) && nestingExceeds(line, maxDepth)) {
       this.#reject(line, line, `nested more than ${maxDepth} levels deep`, {
         reason: "answer-too-deep",
         maxDepth,
@@ -132,6 +142,18 @@ export class JsonRpcLineReader {
       return;
     }
     this.#options.onMessage(message);
+  }
+
+  /** The buffered line (split across chunks) as text without its trailing CR; undefined when empty. */
+  #takeLine(): string | undefined {
+    const parts = this.#parts;
+    let size = this.#size;
+    this.#parts = [];
+    this.#size = 0;
+    const last = parts.at(-1);
+    if (last === undefined) return undefined;
+    if (last[last.length - 1] === 13) size -= 1;
+    return parts.length === 1 ? last.toString("utf8", 0, size) : Buffer.concat(parts, size).toString("utf8");
   }
 
   #reportOversized({ bytes, head, tail }: Oversized): void {
@@ -172,23 +194,49 @@ export class JsonRpcLineReader {
 
 const DEFAULT_MAX_DEPTH = 1_000;
 
-/** Whether JSON text nests objects and arrays deeper than `limit`, by one scan over its characters. */
+/** Whether `text` holds more than `limit` `{` and `[` in all (a bound on its depth); stops counting past it. */
+function openersExceed(text: string, limit: number): boolean {
+  let count = 0;
+  for (const opener of ["{", "["]) {
+    for (let index = text.indexOf(opener); index !== -1; index = text.indexOf(opener, index + 1)) {
+      count += 1;
+      if (count > limit) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `limit`, by one scan over its structure. Strings are
+ * skipped with `indexOf` (a quote preceded by an odd run of backslashes is escaped), not character by character.
+ */
 function nestingExceeds(text: string, limit: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === 92)
-        index += 1; // backslash: skip the escaped character
-      else if (code === 34) inString = false;
-    } else if (code === 34) inString = true;
-    else if (code === 123 || code === 91) {
+    if (code === 34) {
+      index = stringEnd(text, index + 1);
+      if (index === -1) return false; // unterminated: nothing after it can nest
+    } else if (code === 123 || code === 91) {
       depth += 1;
       if (depth > limit) return true;
     } else if (code === 125 || code === 93) depth -= 1;
   }
   return false;
+}
+
+/** The index of the quote that closes a string whose content starts at `from`, or -1. */
+function stringEnd(text: string, from: number): number {
+  let search = from;
+  for (;;) {
+    const quote = text.indexOf('"', search);
+    if (quote === -1) return -1;
+    let backslashes = 0;
+    while (quote - backslashes - 1 >= from && text.charCodeAt(quote - backslashes - 1) === 92)
+      backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+    search = quote + 1;
+  }
 }
 
 /** The first `keepBytes` bytes of the concatenation of `buffers`, copied. */

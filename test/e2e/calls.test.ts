@@ -2,6 +2,8 @@
  * Tool calls against real processes: the call timeout (with notifications/cancelled reaching the server), caller
  * aborts, the per-server FIFO concurrency limit, and the minimal child environment.
  */
+
+import { getEventListeners } from "node:events";
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolCallError } from "../../src/connect/call-errors.js";
 import { inheritedEnvKeys } from "../../src/connect/child-env.js";
 import { ServerConnection } from "../../src/connect/server-connection.js";
-import { fixtureServer } from "../fixtures/fixture-command.js";
+import type { CallProgress } from "../../src/connect/types.js";
+import { fixtureServer, npmStdioServer } from "../fixtures/fixture-command.js";
 import { waitFor } from "./helpers.js";
 
 function textOf(result: { content: unknown }): string {
@@ -73,6 +76,19 @@ describe("calls on a slow server", () => {
     expect((await statsWhen((value) => value.cancelled >= 2)).cancelled).toBe(2);
   });
 
+  it("a caller's signal: already aborted fails at once; a long-lived one keeps no listener after its calls", async () => {
+    const aborted = AbortSignal.abort(new Error("stopped before starting"));
+    const error = await slow.callTool("sleep", { ms: 10, id: "never" }, { signal: aborted }).catch((e) => e);
+    expect(error).toMatchObject({ code: "TOOL_CALL_FAILED", reason: "aborted" });
+    const session = new AbortController();
+    const results = await Promise.all(
+      [1, 2, 3].map((n) => slow.callTool("sleep", { ms: 5, id: `s${n}` }, { signal: session.signal })),
+    );
+    expect(results.map(textOf)).toEqual(["slept 5", "slept 5", "slept 5"]);
+    expect(getEventListeners(session.signal, "abort")).toHaveLength(0);
+    expect((await stats()).startOrder).not.toContain("never");
+  });
+
   it("runs at most maxConcurrentCalls at once and starts queued calls in FIFO order", async () => {
     const ids = ["q1", "q2", "q3", "q4", "q5"];
     const calls = ids.map((id) => slow.callTool("sleep", { ms: 150, id }));
@@ -100,6 +116,37 @@ describe("calls on a slow server", () => {
     expect(error).toMatchObject({ code: "TOOL_CALL_FAILED", reason: "protocol" });
     expect(error.message).toContain("Unknown tool: no_such_tool");
     expect(slow.state).toBe("ready");
+  });
+});
+
+describe("progress without client features (the SDK's own timer is the deadline)", () => {
+  it("each progress notification restarts the timeout and is emitted; silence still times out", async () => {
+    const everything = new ServerConnection(npmStdioServer("everything", ["stdio"], { timeoutMs: 800 }));
+    await everything.start();
+    try {
+      const progress: CallProgress[] = [];
+      everything.on("progress", (event) => progress.push(event));
+      const heard: number[] = [];
+      // 4 steps of 0.3 s against a 0.8 s limit: only progress keeps the call alive.
+      const started = performance.now();
+      const result = await everything.callTool(
+        "trigger-long-running-operation",
+        { duration: 1.2, steps: 4 },
+        { onprogress: (event) => heard.push(event.progress) },
+      );
+      expect(performance.now() - started).toBeGreaterThan(800);
+      expect(JSON.stringify(result.content)).toContain("Long running operation completed");
+      expect(heard).toEqual(expect.arrayContaining([1, 2, 3]));
+      expect(progress.map((event) => event.progress)).toEqual(heard);
+      // One step of 1.2 s: no progress before the limit.
+      const error = await everything
+        .callTool("trigger-long-running-operation", { duration: 1.2, steps: 1 })
+        .catch((e) => e);
+      expect(error).toMatchObject({ code: "TOOL_CALL_FAILED", reason: "timeout" });
+      expect(error.message).toContain("timed out after 800 ms");
+    } finally {
+      await everything.close();
+    }
   });
 });
 
