@@ -8,14 +8,24 @@ function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (value !== null && typeof value === "object") {
     const reversed: Record<string, unknown> = {};
-    for (const key of Object.keys(value).reverse())
-      reversed[key] = reverseKeys((value as Record<string, unknown>)[key]);
+    for (const key of Object.keys(value).reverse()) {
+      const member = reverseKeys((value as Record<string, unknown>)[key]);
+      // Defined, not assigned: `reversed.__proto__ = …` would set the prototype instead of a member.
+      Object.defineProperty(reversed, key, { value: member, enumerable: true, writable: true });
+    }
     return reversed;
   }
   return value;
 }
 
 describe("canonicalJson", () => {
+  it("keeps a member named __proto__ as a member (JSON.parse makes it an own property)", () => {
+    const parsed = JSON.parse('{"properties":{"__proto__":{"type":"string"},"a":{"type":"number"}}}');
+    expect(canonicalJson(parsed)).toBe(
+      '{"properties":{"__proto__":{"type":"string"},"a":{"type":"number"}}}',
+    );
+  });
+
   it("sorts keys recursively and drops undefined members", () => {
     expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } })).toBe(
       '{"a":{"d":[3,{"y":2,"z":1}]},"b":1}',

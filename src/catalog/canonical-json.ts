@@ -12,7 +12,11 @@ function canonicalize(value: unknown): unknown {
     const sorted: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {
       const member = (value as Record<string, unknown>)[key];
-      if (member !== undefined) sorted[key] = canonicalize(member);
+      if (member === undefined) continue;
+      // A `__proto__` member (JSON.parse makes it an own property) must stay a member, not become the prototype.
+      if (key === "__proto__")
+        Object.defineProperty(sorted, key, { value: canonicalize(member), enumerable: true });
+      else sorted[key] = canonicalize(member);
     }
     return sorted;
   }

@@ -79,7 +79,7 @@ export class Catalog extends TypedEmitter<CatalogEvents> {
    */
   update(server: string, listing: ServerListing | undefined): CatalogChange | undefined {
     const before = this.#servers.get(server);
-    const listed = listing === undefined ? undefined : toServerCatalog(server, listing);
+    const listed = listing === undefined ? undefined : toServerCatalog(server, listing, before);
     const diff = deepFreeze(diffServerCatalog(before, listed));
     if (isEmptyDiff(diff)) return undefined;
     // Unchanged entries stay the same objects across generations (consumers cache by identity).

@@ -4,14 +4,13 @@ import { compareKeys } from "./map-listing.js";
 import type { CatalogDiff, KeyDiff, ServerCatalog } from "./types.js";
 
 export function diffKeyed<T>(before: readonly T[], after: readonly T[], key: (item: T) => string): KeyDiff {
-  const old = new Map(before.map((item) => [key(item), canonicalJson(item)]));
-  const next = new Map(after.map((item) => [key(item), canonicalJson(item)]));
+  const old = new Map(before.map((item) => [key(item), item]));
+  const next = new Map(after.map((item) => [key(item), item]));
   const added: string[] = [];
   const changed: string[] = [];
-  for (const [name, json] of next) {
-    const previous = old.get(name);
-    if (previous === undefined) added.push(name);
-    else if (previous !== json) changed.push(name);
+  for (const [name, item] of next) {
+    if (!old.has(name)) added.push(name);
+    else if (!sameDefinition(old.get(name) as T, item)) changed.push(name);
   }
   const removed = [...old.keys()].filter((name) => !next.has(name));
   return {
@@ -19,6 +18,14 @@ export function diffKeyed<T>(before: readonly T[], after: readonly T[], key: (it
     removed: removed.sort(compareKeys),
     changed: changed.sort(compareKeys),
   };
+}
+
+/**
+ * Equal canonical JSON, computed only for keys on both sides (a first listing compares nothing) and not for the
+ * same object on both sides (the catalogue maps an unchanged listed tool to its previous entry).
+ */
+function sameDefinition(a: unknown, b: unknown): boolean {
+  return a === b || canonicalJson(a) === canonicalJson(b);
 }
 
 /** `undefined` stands for "no catalogue" (not connected yet, or gone): everything added or removed. */

@@ -5,7 +5,8 @@
  */
 import type { ServerListing } from "../connect/types.js";
 import type { JsonObject } from "../spec/json.js";
-import type { McpTool, ToolAnnotations } from "../spec/tool.js";
+import type { McpTool, ServerTool, ToolAnnotations } from "../spec/tool.js";
+import { plainCopy } from "./plain-copy.js";
 import type {
   CatalogPrompt,
   CatalogPromptArgument,
@@ -14,11 +15,27 @@ import type {
   ServerCatalog,
 } from "./types.js";
 
-export function toServerCatalog(server: string, listing: ServerListing): ServerCatalog {
+/**
+ * `previous`: the server's current catalogue. A listed tool whose entry would come out equal, key order included,
+ * to its entry there maps to that same entry object, without a copy: after a `list_changed` only the tools that
+ * changed are copied, and the unchanged ones keep their identity (what consumers cache by).
+ */
+export function toServerCatalog(
+  server: string,
+  listing: ServerListing,
+  previous?: ServerCatalog,
+): ServerCatalog {
+  const known = new Map<string, ServerTool>();
+  for (const entry of previous?.server === server ? previous.tools : []) known.set(entry.tool.name, entry);
   return {
     server,
     tools: uniqueSorted(
-      listing.tools.map((tool) => ({ server, tool: toMcpTool(tool) })),
+      listing.tools.map((tool) => {
+        const kept = known.get(tool.name);
+        return kept !== undefined && sameTool(tool, kept.tool)
+          ? kept
+          : { server, tool: mcpToolOf(tool, true) };
+      }),
       (entry) => entry.tool.name,
     ),
     resources: uniqueSorted(
@@ -36,14 +53,84 @@ export function toServerCatalog(server: string, listing: ServerListing): ServerC
   };
 }
 
+/**
+ * Whether `toMcpTool(tool)` would serialise exactly as `entry` (same JSON text), read without copying or
+ * serialising anything. Cautious: a value JSON would transform (undefined members, non-finite numbers,
+ * `toJSON`, class instances) answers false, and the tool is simply copied afresh.
+ */
+function sameTool(tool: ServerListing["tools"][number], entry: McpTool): boolean {
+  if (tool.name !== entry.name) return false;
+  if (!sameText(tool.title, entry.title) || !sameText(tool.description, entry.description)) return false;
+  const input = tool.inputSchema as unknown;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    // No object schema: the entry says "no arguments".
+    if (!samePlain(NO_ARGUMENTS, entry.inputSchema)) return false;
+  } else if (!isPlainObject(input) || !samePlain(input, entry.inputSchema)) return false;
+  const output = tool.outputSchema;
+  if (output === undefined || output === null) {
+    if (entry.outputSchema !== undefined) return false;
+  } else if (
+    !isPlainObject(output) ||
+    entry.outputSchema === undefined ||
+    !samePlain(output, entry.outputSchema)
+  )
+    return false;
+  const annotations = toAnnotations(tool.annotations);
+  if (annotations === undefined || entry.annotations === undefined) return annotations === entry.annotations;
+  return samePlain(annotations, entry.annotations);
+}
+
+const NO_ARGUMENTS = Object.freeze({ type: "object" });
+
+/** A listed text field against the entry's: `toMcpTool` keeps strings only. */
+function sameText(listed: unknown, kept: string | undefined): boolean {
+  return typeof listed === "string" ? listed === kept : kept === undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Equal plain JSON, key order included; anything JSON would rewrite answers false. */
+function samePlain(a: unknown, b: unknown): boolean {
+  if (typeof a !== "object" || a === null) {
+    if (typeof a === "number") return a === b && Number.isFinite(a);
+    return (typeof a === "string" || typeof a === "boolean" || a === null) && a === b;
+  }
+  if (typeof b !== "object" || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index += 1) {
+      if (!Object.hasOwn(a, index) || !samePlain(a[index], b[index])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(b) || !isPlainObject(a)) return false;
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    if (key !== other[index] || !samePlain(a[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
 export function toMcpTool(tool: ServerListing["tools"][number]): McpTool {
+  return mcpToolOf(tool, false);
+}
+
+/** `freeze`: the schema copies are frozen as they are made (the catalogue freezes its entries anyway). */
+function mcpToolOf(tool: ServerListing["tools"][number], freeze: boolean): McpTool {
   const result: McpTool = {
     name: tool.name,
-    inputSchema: jsonObject(tool.inputSchema) ?? { type: "object" },
+    inputSchema: jsonObject(tool.inputSchema, freeze) ?? { ...NO_ARGUMENTS },
   };
   if (typeof tool.title === "string") result.title = tool.title;
   if (typeof tool.description === "string") result.description = tool.description;
-  const outputSchema = jsonObject(tool.outputSchema);
+  const outputSchema = jsonObject(tool.outputSchema, freeze);
   if (outputSchema !== undefined) result.outputSchema = outputSchema;
   const annotations = toAnnotations(tool.annotations);
   if (annotations !== undefined) result.annotations = annotations;
@@ -106,16 +193,21 @@ function copyText<K extends string>(
   }
 }
 
-/** A JSON round trip: drops functions/undefined, breaks aliasing; non-objects give undefined. */
-function jsonObject(value: unknown): JsonObject | undefined {
+/** A JSON round trip (`plainCopy`): drops functions/undefined, breaks aliasing; non-objects give undefined. */
+function jsonObject(value: unknown, freeze = false): JsonObject | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
-  return JSON.parse(JSON.stringify(value)) as JsonObject;
+  return plainCopy(value, freeze) as JsonObject;
 }
 
 function uniqueSorted<T>(items: readonly T[], key: (item: T) => string): T[] {
   const seen = new Map<string, T>();
-  for (const item of items) if (!seen.has(key(item))) seen.set(key(item), item);
-  return [...seen.values()].sort((a, b) => compareKeys(key(a), key(b)));
+  for (const item of items) {
+    const name = key(item);
+    if (!seen.has(name)) seen.set(name, item);
+  }
+  // Keys computed once, not twice per comparison.
+  const keys = [...seen.keys()].sort(compareKeys);
+  return keys.map((name) => seen.get(name) as T);
 }
 
 /** Code-point order: locale-independent, so the catalogue sorts the same on every machine. */

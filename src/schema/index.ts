@@ -41,6 +41,7 @@
  *   members are stringified. Types stay lowercase (the API accepts both cases).
  */
 
+export { cleanForAnthropic, isCleanForAnthropic } from "./needs-no-repair.js";
 export type { SchemaWarningCode } from "./repair-context.js";
 export { ANTHROPIC_STRICT_FORMATS } from "./repair-for-anthropic.js";
 export { GEMINI_SCHEMA_FIELDS } from "./repair-for-gemini-openapi.js";

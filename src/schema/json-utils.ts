@@ -40,6 +40,25 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
   return keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
 }
 
+/** Structural equality with key order too (two trees that serialise to the same JSON text). */
+export function sameTree(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index += 1) if (!sameTree(a[index], b[index])) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    if (key !== other[index] || !sameTree(a[key], b[key])) return false;
+  }
+  return true;
+}
+
 /** Values deduplicated by structural equality, first occurrence kept. */
 export function uniqueValues(values: readonly JsonValue[]): JsonValue[] {
   if (values.length <= 32) {

@@ -2,7 +2,7 @@ import type { JsonObject } from "../spec/json.js";
 import type { SchemaDialect } from "../spec/provider-profile.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { inlineRefs, permissiveLeaf, type TruncatedLeaf } from "./inline-refs.js";
-import { isObject, jsonEqual, own } from "./json-utils.js";
+import { isObject, jsonEqual, own, sameTree } from "./json-utils.js";
 import { liftRootCombinators } from "./lift-root-combinators.js";
 import { normalizeSchema } from "./normalize-schema.js";
 import { createContext, QuarantineSignal, quarantine, type RepairContext } from "./repair-context.js";
@@ -59,6 +59,10 @@ export function repairSchema(
     if (!Object.hasOwn(DIALECT_REPAIRS, dialect))
       quarantine(`unknown schema dialect ${JSON.stringify(dialect)}`);
     let schema = pipeline(root, dialect, ctx);
+    // A first pass that warned nothing and gave back its input, key order included, is already a fixed point:
+    // the pipeline is a function of the tree's content (origins only shape warning paths), so a second pass
+    // would replay the first. Most schemas servers publish need no repair: this halves their cost.
+    if (ctx.emitted === 0 && sameTree(schema, root)) return { ok: true, schema, warnings: ctx.warnings };
     // Each step is idempotent alone, but a late step can leave a shape an earlier one would still rewrite
     // (a Gemini `nullable` wrapper that normalisation turns into an anyOf branch). Re-running until nothing
     // changes and nothing warns makes the output a fixed point: repairing it again is a no-op.

@@ -77,11 +77,10 @@ export function buildToolset(
     if (entry.repaired.ok) emitted.push({ item, translated: entry, result: entry.repaired });
   });
   // Names depend on the whole set (collisions), so they are always computed over it; it is cheap.
-  const names = buildNameTable(
-    emitted.map(({ item }) => ({ server: item.server, tool: item.tool.name })),
-    target.profile.name,
-    options.naming,
-  );
+  const refs = emitted.map(({ item }) => ({ server: item.server, tool: item.tool.name }));
+  const names =
+    options.cache?.names(target, refs, options.naming) ??
+    buildNameTable(refs, target.profile.name, options.naming);
   const nameWarnings = new Map<string, TranslationWarning[]>();
   for (const entry of names.entries()) nameWarnings.set(entry.name, [...entry.warnings]);
 
@@ -142,7 +141,10 @@ export function buildToolset(
   });
   quarantined.sort((a, b) => compareStrings(a.server, b.server) || compareStrings(a.tool, b.tool));
 
-  const { tools: wireTools, json } = assemble(perTool, target);
+  const wireTools = wrap(perTool, target);
+  const parts = perTool.map((tool) => tool.json);
+  const join = (list: readonly string[]) => joinBytes(list, target);
+  const { json, hash } = options.cache?.arrayBytes(target.id, parts, join) ?? hashed(join(parts));
   const warnings: TranslationWarning[] = [];
   const limit = target.profile.maxTools;
   if (limit !== undefined && budgeted.length > limit.count) {
@@ -157,7 +159,7 @@ export function buildToolset(
     ...(options.generation === undefined ? {} : { generation: options.generation }),
     tools: wireTools,
     json,
-    hash: createHash("sha256").update(json).digest("hex"),
+    hash,
     names,
     entries: [...entries, ...quarantined],
     warnings,
@@ -200,19 +202,25 @@ function describe(tool: McpTool): string {
   return tool.description ?? tool.title ?? "";
 }
 
-/**
- * The array in the target's wrapping, and its bytes joined from each tool's own canonical bytes (exactly what
- * `JSON.stringify` of the array gives, without serialising every schema a second time).
- */
-function assemble(perTool: readonly WireTool[], target: Target): { tools: unknown[]; json: string } {
+function hashed(json: string): { json: string; hash: string } {
+  return { json, hash: createHash("sha256").update(json).digest("hex") };
+}
+
+/** The array in the target's wrapping. */
+function wrap(perTool: readonly WireTool[], target: Target): unknown[] {
   const items = perTool.map((tool) => tool.wire);
-  const parts = perTool.map((tool) => tool.json);
-  if (target.wire !== "gemini") return { tools: items, json: `[${parts.join(",")}]` };
-  if (perTool.length === 0) return { tools: [], json: "[]" };
-  return {
-    tools: [{ functionDeclarations: items }],
-    json: `[{"functionDeclarations":[${parts.join(",")}]}]`,
-  };
+  if (target.wire !== "gemini") return items;
+  return perTool.length === 0 ? [] : [{ functionDeclarations: items }];
+}
+
+/**
+ * The array's bytes joined from each tool's own canonical bytes (exactly what `JSON.stringify` of the array
+ * gives, without serialising every schema a second time).
+ */
+function joinBytes(parts: readonly string[], target: Target): string {
+  if (target.wire !== "gemini") return `[${parts.join(",")}]`;
+  if (parts.length === 0) return "[]";
+  return `[{"functionDeclarations":[${parts.join(",")}]}]`;
 }
 
 /** Code-unit order, independent of locale, so the bytes are the same on every machine. */

@@ -6,23 +6,35 @@ import type { JsonValue } from "../spec/json.js";
  * order: `enum`, `items` tuples, `anyOf` branches and `type` lists carry meaning in their order for the model.
  * Returns a new value; the input is not touched.
  */
-export function canonicalSchema(value: JsonValue): JsonValue {
-  return canonicalise(value, undefined);
+export function canonicalSchema(value: JsonValue, options: { freeze?: boolean } = {}): JsonValue {
+  return canonicalise(value, undefined, options.freeze === true);
 }
 
-function canonicalise(value: JsonValue, key: string | undefined): JsonValue {
+/** `freeze`: every array and object is frozen as it is made (one walk instead of a copy and a deep freeze). */
+function canonicalise(value: JsonValue, key: string | undefined, freeze: boolean): JsonValue {
   if (Array.isArray(value)) {
     if (key === "required" && value.every((item) => typeof item === "string")) {
-      return [...new Set(value as string[])].sort();
+      return done([...new Set(value as string[])].sort(), freeze);
     }
-    return value.map((item) => canonicalise(item, undefined));
+    return done(
+      value.map((item) => canonicalise(item, undefined, freeze)),
+      freeze,
+    );
   }
   if (value !== null && typeof value === "object") {
     const out: { [key: string]: JsonValue } = {};
     for (const name of Object.keys(value).sort()) {
-      out[name] = canonicalise(value[name] as JsonValue, name);
+      const member = canonicalise(value[name] as JsonValue, name, freeze);
+      // A `__proto__` property (JSON.parse makes it an own one) must stay a property, not become the prototype.
+      if (name === "__proto__")
+        Object.defineProperty(out, name, { value: member, enumerable: true, writable: true });
+      else out[name] = member;
     }
-    return out;
+    return done(out, freeze);
   }
   return value;
+}
+
+function done<T extends object>(value: T, freeze: boolean): T {
+  return freeze ? Object.freeze(value) : value;
 }

@@ -5,7 +5,6 @@
  * `list_changed` re-translates only the tools that changed; a build without a cache makes them fresh, through
  * the same code, so both paths give the same bytes.
  */
-import { deepFreeze } from "../catalog/deep-freeze.js";
 import { prepareAnthropicTools } from "../providers/anthropic/prepare-tools.js";
 import { prepareGeminiTools } from "../providers/gemini/prepare-tools.js";
 import { prepareMcpTools } from "../providers/mcp/prepare-tools.js";
@@ -106,7 +105,7 @@ function sameCacheControl(a: CacheControl | undefined, b: CacheControl | undefin
  * caller would silently change later arrays without changing their bytes; frozen, it fails loudly instead.
  */
 function frozenCanonical(schema: JsonObject): JsonObject {
-  return deepFreeze(canonicalSchema(schema) as JsonObject);
+  return canonicalSchema(schema, { freeze: true }) as JsonObject;
 }
 
 /** Why a tool was demoted, as the warning its entry carries. */

@@ -9,9 +9,11 @@
  * trusted by identity: it could have been edited in place.
  *
  * Memory: each build replaces the target's slots with the ones it used, so a tool that left the catalogue (or
- * the selection) is dropped at the next build; the cache holds at most one build's tools per target.
+ * the selection) is dropped at the next build; the cache holds at most one build's tools per target, plus that
+ * build's name table and array bytes (a re-list that changed nothing reuses both instead of recomputing them).
  */
 import { createHash } from "node:crypto";
+import { buildNameTable, type NameTable, type NameTableOptions, type ToolRef } from "../naming/index.js";
 import type { Target, TargetId } from "../providers/targets.js";
 import type { McpTool, ServerTool } from "../spec/tool.js";
 import { TranslatedTool } from "./translated-tool.js";
@@ -36,6 +38,11 @@ export interface TranslationCacheStats {
 
 export class ToolTranslationCache {
   readonly #targets = new Map<TargetId, Map<string, Slot>>();
+  /** Per target, the last array's per-tool bytes, joined bytes and digest: a re-list that changed nothing
+   * joins and hashes nothing. */
+  readonly #bytes = new Map<TargetId, { parts: readonly string[]; json: string; hash: string }>();
+  /** Per target, the last name table and the pairs and options it was built from. */
+  readonly #names = new Map<TargetId, { refs: readonly ToolRef[]; options: string; table: NameTable }>();
   #last: TranslationCacheStats = { hits: 0, misses: 0 };
 
   /** Hits and misses of the most recent build. */
@@ -52,6 +59,34 @@ export class ToolTranslationCache {
 
   clear(): void {
     this.#targets.clear();
+    this.#bytes.clear();
+    this.#names.clear();
+  }
+
+  /**
+   * The array's bytes (`join(parts)`) and their SHA-256 (hex), reused when every tool's bytes are the last
+   * build's for this target (the same strings: unchanged translations hand back their remembered bytes).
+   */
+  arrayBytes(target: TargetId, parts: readonly string[], join: (parts: readonly string[]) => string) {
+    const last = this.#bytes.get(target);
+    if (last !== undefined && sameList(last.parts, parts)) return { json: last.json, hash: last.hash };
+    const json = join(parts);
+    const hash = createHash("sha256").update(json).digest("hex");
+    this.#bytes.set(target, { parts, json, hash });
+    return { json, hash };
+  }
+
+  /**
+   * The name table for these (server, tool) pairs under `target`'s rule, reused when the pairs (in order) and
+   * the options are the last build's: a table is a pure function of them, and frozen.
+   */
+  names(target: Target, refs: readonly ToolRef[], options: NameTableOptions | undefined): NameTable {
+    const key = JSON.stringify(options ?? {});
+    const last = this.#names.get(target.id);
+    if (last !== undefined && last.options === key && sameRefs(last.refs, refs)) return last.table;
+    const table = buildNameTable(refs, target.profile.name, options);
+    this.#names.set(target.id, { refs, options: key, table });
+    return table;
   }
 
   /**
@@ -79,6 +114,22 @@ export class ToolTranslationCache {
     this.#last = { hits, misses: tools.length - hits };
     return out;
   }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+function sameRefs(a: readonly ToolRef[], b: readonly ToolRef[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) {
+    const x = a[index] as ToolRef;
+    const y = b[index] as ToolRef;
+    if (x.server !== y.server || x.tool !== y.tool) return false;
+  }
+  return true;
 }
 
 function newSlot(item: ServerTool, target: Target): Slot {

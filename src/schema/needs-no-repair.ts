@@ -1,0 +1,195 @@
+import { JSON_TYPES, META_KEYWORDS } from "./keywords.js";
+
+/** More schema nodes or deeper nesting than this is never proven clean (the full pipeline caps and budgets it). */
+const MAX_NODES = 5_000;
+const MAX_DEPTH = 32;
+
+const TYPES: ReadonlySet<string> = new Set(JSON_TYPES);
+const COUNTS = new Set(["minLength", "maxLength", "minItems", "maxItems"]);
+const NUMBERS = new Set(["minimum", "maximum"]);
+const TEXTS = new Set(["description", "title", "format"]);
+const META: ReadonlySet<string> = new Set(META_KEYWORDS);
+
+/**
+ * `repairSchema(input, "anthropic").schema` when that is provably `input` itself, or `input` without its meta
+ * keywords (`$schema`, `$id`, `$comment`, ..., which repair removes silently: most zod-made schemas carry a root
+ * `$schema`): same content otherwise, no warning. Else `undefined` (repair it).
+ *
+ * A cheap read-only walk over an allow-list of keywords whose values are already what every normalisation step
+ * wants (an exact lower-case `type`, unique `required` names, a non-empty unique string `enum` its type admits,
+ * finite bounds, compiling `pattern`, plain JSON `default`), with an object root of `type: "object"` and no
+ * `$ref`, combinator or anything else. Anything outside the list answers `undefined`, so the answer can be too
+ * cautious but never wrong; `needs-no-repair.test.ts` checks it against the real pipeline on the Smithery
+ * corpus and on generated schemas. A build then skips the pipeline (copy, inlining, normalisation, fixed-point
+ * re-run) for such schemas. The result shares the input's objects: copy it before editing.
+ */
+export function cleanForAnthropic(input: unknown): Record<string, unknown> | undefined {
+  if (!isPlainObject(input) || input.type !== "object" || Object.hasOwn(input, "enum")) return undefined;
+  const state = { nodes: 0, meta: false };
+  if (!cleanNode(input, 0, state)) return undefined;
+  return state.meta ? withoutMeta(input) : input;
+}
+
+/** Whether `cleanForAnthropic` proves the repair trivial. */
+export function isCleanForAnthropic(input: unknown): boolean {
+  return cleanForAnthropic(input) !== undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+interface WalkState {
+  nodes: number;
+  /** A meta keyword was seen (the result is a copy without them). */
+  meta: boolean;
+}
+
+function cleanNode(node: Record<string, unknown>, depth: number, budget: WalkState): boolean {
+  budget.nodes += 1;
+  if (budget.nodes > MAX_NODES || depth > MAX_DEPTH) return false;
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (META.has(key)) {
+      // Removed whatever its value, but a value the JSON copy would rewrite warns first.
+      if (!plainJson(value, 0)) return false;
+      budget.meta = true;
+    } else if (TEXTS.has(key)) {
+      if (typeof value !== "string") return false;
+    } else if (COUNTS.has(key)) {
+      if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || Object.is(value, -0))
+        return false;
+    } else if (NUMBERS.has(key)) {
+      if (typeof value !== "number" || !Number.isFinite(value) || Object.is(value, -0)) return false;
+    } else {
+      switch (key) {
+        case "type":
+          if (!cleanType(value)) return false;
+          break;
+        case "required":
+          if (!uniqueStrings(value)) return false;
+          break;
+        case "enum":
+          if (!cleanEnum(value, node.type)) return false;
+          break;
+        case "pattern":
+          if (typeof value !== "string" || !compiles(value)) return false;
+          break;
+        case "default":
+          if (!plainJson(value, 0)) return false;
+          break;
+        case "properties": {
+          if (!isPlainObject(value)) return false;
+          for (const name of Object.keys(value)) {
+            const child = value[name];
+            if (!isPlainObject(child) || !cleanNode(child, depth + 1, budget)) return false;
+          }
+          break;
+        }
+        case "items":
+          if (!isPlainObject(value) || !cleanNode(value, depth + 1, budget)) return false;
+          break;
+        case "additionalProperties":
+          if (typeof value === "boolean") break;
+          if (!isPlainObject(value) || !cleanNode(value, depth + 1, budget)) return false;
+          break;
+        default:
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** One exact type name, or a list of two or more distinct ones (a one-element list is rewritten). */
+function cleanType(value: unknown): boolean {
+  if (typeof value === "string") return TYPES.has(value);
+  if (!Array.isArray(value) || value.length < 2) return false;
+  const seen = new Set<string>();
+  for (const entry of value) {
+    if (typeof entry !== "string" || !TYPES.has(entry) || seen.has(entry)) return false;
+    seen.add(entry);
+  }
+  return true;
+}
+
+function uniqueStrings(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  const seen = new Set<string>();
+  for (const entry of value) {
+    if (typeof entry !== "string" || seen.has(entry)) return false;
+    seen.add(entry);
+  }
+  return true;
+}
+
+/** Distinct strings on a node that admits strings (untyped, `string`, or a type list with `string`). */
+function cleanEnum(value: unknown, type: unknown): boolean {
+  const admitsStrings =
+    type === undefined || type === "string" || (Array.isArray(type) && type.includes("string"));
+  return admitsStrings && uniqueStrings(value) && (value as string[]).length > 0;
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Strings, finite numbers (not -0), booleans, null, and plain arrays and objects of them. */
+function plainJson(value: unknown, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case "object": {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let index = 0; index < value.length; index += 1) {
+          if (!Object.hasOwn(value, index) || !plainJson(value[index], depth + 1)) return false;
+        }
+        return true;
+      }
+      if (!isPlainObject(value)) return false;
+      for (const key of Object.keys(value)) if (!plainJson(value[key], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** `node` without meta keywords at any schema position (what `normalizeSchema` removes); the rest is shared. */
+function withoutMeta(node: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(node)) {
+    if (META.has(key)) continue;
+    const value = node[key];
+    if (key === "properties") {
+      const properties: Record<string, unknown> = {};
+      for (const name of Object.keys(value as object)) {
+        const child = (value as Record<string, unknown>)[name] as Record<string, unknown>;
+        if (name === "__proto__")
+          Object.defineProperty(properties, name, {
+            value: withoutMeta(child),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        else properties[name] = withoutMeta(child);
+      }
+      out[key] = properties;
+    } else if ((key === "items" || key === "additionalProperties") && isPlainObject(value)) {
+      out[key] = withoutMeta(value);
+    } else out[key] = value;
+  }
+  return out;
+}
