@@ -6,13 +6,14 @@
  * in-memory transport, catalogue, translation) for 1,000 and 5,000 tools, and the first `tools/call` after a
  * listing of tools with output schemas, with the SDK's default validator and with a lazily compiling one.
  */
-import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/client";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/client";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
 import { Server } from "@modelcontextprotocol/server";
 import * as z from "zod";
 import { Catalog } from "../src/catalog/catalog.js";
 import { fetchListing } from "../src/connect/fetch-listing.js";
+import { lazyValidator } from "../src/connect/lazy-validator.js";
 import type { ServerListing } from "../src/connect/types.js";
 import type { TargetId } from "../src/providers/targets.js";
 import { buildToolset } from "../src/toolset/build-toolset.js";
@@ -164,19 +165,6 @@ async function listConvertRows(context: BenchContext): Promise<void> {
       await close();
     }
   }
-}
-
-/** Compiles an output schema the first time a result is validated against it, not when the listing is indexed. */
-function lazyValidator(inner: jsonSchemaValidator): jsonSchemaValidator {
-  return {
-    getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-      let compiled: JsonSchemaValidator<T> | undefined;
-      return (input) => {
-        compiled ??= inner.getValidator<T>(schema);
-        return compiled(input);
-      };
-    },
-  };
 }
 
 async function firstCallRows(context: BenchContext): Promise<void> {

@@ -10,6 +10,16 @@ export function own(node: JsonObject, key: string): JsonValue | undefined {
   return Object.hasOwn(node, key) ? node[key] : undefined;
 }
 
+/** Whether `pattern` compiles as a JavaScript regular expression (what repair keeps and what it drops). */
+export function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Sets `key` on an object this module just created (never on input), safe for `__proto__`. */
 export function defineKey(target: JsonObject, key: string, value: JsonValue): void {
   if (key === "__proto__")

@@ -1,3 +1,4 @@
+import { compiles } from "./json-utils.js";
 import { JSON_TYPES, META_KEYWORDS } from "./keywords.js";
 
 /** More schema nodes or deeper nesting than this is never proven clean (the full pipeline caps and budgets it). */
@@ -130,15 +131,6 @@ function cleanEnum(value: unknown, type: unknown): boolean {
   const admitsStrings =
     type === undefined || type === "string" || (Array.isArray(type) && type.includes("string"));
   return admitsStrings && uniqueStrings(value) && (value as string[]).length > 0;
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Strings, finite numbers (not -0), booleans, null, and plain arrays and objects of them. */

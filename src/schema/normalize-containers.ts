@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
-import { defineKey, isObject, own, renderValue, without } from "./json-utils.js";
+import { compiles, defineKey, isObject, own, renderValue, without } from "./json-utils.js";
 import type { RepairContext } from "./repair-context.js";
 
 /**
@@ -48,15 +48,6 @@ function dropInvalid(node: JsonObject, key: string, path: string, ctx: RepairCon
     `${key} ${renderValue(JSON.stringify(node[key]), 80)} is not valid; removed`,
   );
   return without(node, key);
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** 2020-12 wants each `dependentRequired` list free of duplicates. */

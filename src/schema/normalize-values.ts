@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
-import { defineKey, isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
+import { compiles, defineKey, isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
 import { type JsonType, TYPE_ALIASES } from "./keywords.js";
 import type { RepairContext } from "./repair-context.js";
 import { matchesType, typesOf } from "./type-utils.js";
@@ -54,15 +54,6 @@ function invalid(node: JsonObject, key: string, path: string, ctx: RepairContext
     `${key} ${renderValue(JSON.stringify(node[key]), 120)} is not valid; removed`,
   );
   return without(node, key);
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The JSON Schema type a server meant by `name`, if any (`"String"`, `"int"`, `"dict"` ...). */

@@ -1,3 +1,4 @@
+import { defineKey } from "../schema/json-utils.js";
 import type { JsonValue } from "../spec/json.js";
 
 /**
@@ -24,11 +25,7 @@ function canonicalise(value: JsonValue, key: string | undefined, freeze: boolean
   if (value !== null && typeof value === "object") {
     const out: { [key: string]: JsonValue } = {};
     for (const name of Object.keys(value).sort()) {
-      const member = canonicalise(value[name] as JsonValue, name, freeze);
-      // A `__proto__` property (JSON.parse makes it an own one) must stay a property, not become the prototype.
-      if (name === "__proto__")
-        Object.defineProperty(out, name, { value: member, enumerable: true, writable: true });
-      else out[name] = member;
+      defineKey(out, name, canonicalise(value[name] as JsonValue, name, freeze));
     }
     return done(out, freeze);
   }

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { HeadlessAuthorization } from "../../src/auth/headless-authorization.js";
 import { MemoryCredentialStore } from "../../src/auth/memory-credential-store.js";
 import { SwitchboardOAuthProvider } from "../../src/auth/oauth-provider.js";
-import type { HttpServerConfig } from "../../src/config/types.js";
 import { ServerConnection } from "../../src/connect/server-connection.js";
+import { httpServer } from "../fixtures/fixture-command.js";
 import { type OAuthFixture, startOAuthFixture } from "../fixtures/oauth/oauth-fixture.js";
 
 const cleanup: Array<{ close(): Promise<void> }> = [];
@@ -18,18 +18,11 @@ afterEach(async () => {
 });
 
 function connect(server: OAuthFixture, store: MemoryCredentialStore): ServerConnection {
-  const config: HttpServerConfig = {
-    kind: "http",
-    name: "canary",
-    url: server.url,
+  const config = httpServer("canary", server.url, {
     transport: "streamable-http",
-    headers: {},
-    enabled: true,
-    timeoutMs: 10_000,
     connectTimeoutMs: 10_000,
-    tools: {},
     maxConcurrentCalls: 1,
-  };
+  });
   const provider = new SwitchboardOAuthProvider({
     serverUrl: server.url,
     store,

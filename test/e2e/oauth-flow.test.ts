@@ -10,6 +10,7 @@ import { SwitchboardOAuthProvider } from "../../src/auth/oauth-provider.js";
 import type { CredentialStore } from "../../src/auth/types.js";
 import type { HttpServerConfig } from "../../src/config/types.js";
 import { ServerConnection } from "../../src/connect/server-connection.js";
+import { httpServer } from "../fixtures/fixture-command.js";
 import {
   type OAuthFixture,
   type OAuthFixtureOptions,
@@ -28,18 +29,11 @@ async function fixture(options: OAuthFixtureOptions = {}): Promise<OAuthFixture>
 }
 
 function config(url: string): HttpServerConfig {
-  return {
-    kind: "http",
-    name: "protected",
-    url,
+  return httpServer("protected", url, {
     transport: "streamable-http",
-    headers: {},
-    enabled: true,
-    timeoutMs: 10_000,
     connectTimeoutMs: 10_000,
-    tools: {},
     maxConcurrentCalls: 4,
-  };
+  });
 }
 
 function connection(
