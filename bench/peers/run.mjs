@@ -72,13 +72,20 @@ function parseArgs(argv) {
     if (arg === "--quick") options.quick = true;
     else if (arg === "--rounds") options.rounds = Number(argv[++i]);
     else if (arg.startsWith("--rounds=")) options.rounds = Number(arg.slice(9));
-    else if (arg === "--only") options.only = argv[++i].split(",");
+    else if (arg === "--only") options.only = (argv[++i] ?? "").split(",");
     else if (arg.startsWith("--only=")) options.only = arg.slice(7).split(",");
     else throw new Error(`unknown argument ${arg} (use --rounds N, --only a,b, --quick)`);
   }
   if (options.quick && !argv.includes("--rounds")) options.rounds = 1;
   if (!Number.isInteger(options.rounds) || options.rounds < 1)
     throw new Error("--rounds must be a positive integer");
+  // A misspelt name would otherwise filter nothing and start the whole (long) run.
+  const known = [...clients, ...measurements, "cli"];
+  const unknown = (options.only ?? []).filter((name) => !known.includes(name));
+  if (unknown.length > 0)
+    throw new Error(
+      `--only: unknown ${unknown.map((name) => JSON.stringify(name)).join(", ")} (known: ${known.join(", ")})`,
+    );
   return options;
 }
 
