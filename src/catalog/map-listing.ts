@@ -66,8 +66,9 @@ function sameTool(tool: ServerListing["tools"][number], entry: McpTool): boolean
     // No object schema: the entry says "no arguments".
     if (!samePlain(NO_ARGUMENTS, entry.inputSchema)) return false;
   } else if (!isPlainObject(input) || !samePlain(input, entry.inputSchema)) return false;
-  const output = tool.outputSchema;
-  if (output === undefined || output === null) {
+  const output = tool.outputSchema as unknown;
+  if (typeof output !== "object" || output === null || Array.isArray(output)) {
+    // `toMcpTool` keeps an object schema only: anything else (an array, a string) leaves no outputSchema.
     if (entry.outputSchema !== undefined) return false;
   } else if (
     !isPlainObject(output) ||
