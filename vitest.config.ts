@@ -10,5 +10,6 @@ export default defineConfig({
     // Real child processes and sockets: keep parallelism modest on a 2-core machine.
     maxWorkers: 2,
     globalSetup: ["test/global-setup.ts"],
+    setupFiles: ["test/fast-check-seed.ts"],
   },
 });
