@@ -3,6 +3,7 @@
  * (SIGINT) stopping a turn whose tool hangs without ending the conversation.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +17,7 @@ import { runCli } from "./run-cli.js";
 
 let dir: string;
 let config: string;
+let callLog: string;
 let emulator: Emulator;
 
 /** Answers the latest user line; "echo X" calls the echo tool, "hang" calls a tool that never answers. */
@@ -37,7 +39,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "switchboard-cli-chat-"));
   const { command, args } = dispatchFixture("main");
   config = join(dir, "switchboard.json");
-  await writeFile(config, JSON.stringify({ mcpServers: { main: { command, args } } }));
+  callLog = join(dir, "calls.jsonl");
+  const env = { DISPATCH_CALL_LOG: callLog };
+  await writeFile(config, JSON.stringify({ mcpServers: { main: { command, args, env } } }));
   emulator = await startEmulator({ script: model });
 });
 
@@ -45,6 +49,8 @@ afterAll(async () => {
   await emulator?.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+const callsLogged = () => (existsSync(callLog) ? readFileSync(callLog, "utf8") : "");
 
 const anthropicEnv = () => ({ ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: emulator.baseUrls.anthropic });
 
@@ -82,8 +88,8 @@ describe("switchboard chat", () => {
     try {
       const before = emulator.requests.length;
       child.stdin.write("hang\n");
-      await waitFor(() => emulator.requests.length > before, 20_000, "the hang request");
-      await new Promise((resolve) => setTimeout(resolve, 300)); // the call is now in flight on the server
+      // The server logs each call as it starts: once `hang` is there, the call is in flight.
+      await waitFor(() => callsLogged().includes('"hang"'), 20_000, "the hang call on the server");
       child.kill("SIGINT");
       await waitFor(() => output.err.includes("interrupted"), 10_000, "the interruption notice");
       expect(output.err).toMatch(/^→ main\/hang … \d+ ms error aborted$/m);

@@ -360,15 +360,24 @@ describe("notifications and server-to-client requests", () => {
   it("cancels both ways: the client's abort reaches the server, the server's cancel reaches the client", async () => {
     const slow = nameOf("twin_a", "slow");
     const aborter = new AbortController();
-    const call = client.callTool({ name: slow, arguments: { steps: 100 } }, { signal: aborter.signal });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    let started = false;
+    const call = client.callTool(
+      { name: slow, arguments: { steps: 100 } },
+      { signal: aborter.signal, onprogress: () => (started = true) },
+    );
+    // Abort once the twin is running the call (its first progress), not after a guessed delay.
+    await until(() => started, 10_000, "the slow call's first progress");
     aborter.abort();
     await expect(call).rejects.toThrow();
-    // The twin notices the cancellation at its next 50 ms step.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(textOf(await client.callTool({ name: nameOf("twin_a", "was_cancelled"), arguments: {} }))).toBe(
-      "true",
-    );
+    // The twin notices the cancellation at its next 50 ms step (later on a busy machine: ask until it has).
+    const wasCancelled = async () =>
+      textOf(await client.callTool({ name: nameOf("twin_a", "was_cancelled"), arguments: {} }));
+    let noticed = await wasCancelled();
+    for (let tries = 0; noticed !== "true" && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      noticed = await wasCancelled();
+    }
+    expect(noticed).toBe("true");
 
     holdSampling = true;
     samplingAborted = false;
