@@ -33,6 +33,8 @@ export {
 export {
   AuthError,
   type AuthorizationHandler,
+  AuthorizationRefusedError,
+  type AuthorizationResponse,
   authForServer,
   type ConnectionAuth,
   type CredentialStore,

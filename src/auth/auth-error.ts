@@ -25,3 +25,19 @@ export class AuthError extends SwitchboardError {
 export function isAuthError(value: unknown): value is AuthError {
   return value instanceof AuthError;
 }
+
+/**
+ * The authorization server redirected back with `error=` (RFC 6749 §4.1.2.1). The message quotes the
+ * redirect's `error_description`, which a mix-up attacker controls, so the provider lets it through only once the
+ * redirect's `iss` (RFC 9207) matched the expected issuer.
+ */
+export class AuthorizationRefusedError extends AuthError {
+  override name = "AuthorizationRefusedError";
+  /** The redirect's `iss` parameter, if any. */
+  readonly iss: string | undefined;
+
+  constructor(message: string, iss: string | undefined) {
+    super("AUTH_FAILED", message);
+    this.iss = iss;
+  }
+}

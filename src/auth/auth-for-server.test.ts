@@ -83,7 +83,7 @@ describe("authForServer", () => {
   it("handler mode: the injected handler is used per server", () => {
     const injected: AuthorizationHandler = {
       redirectUrl: async () => "http://x/cb",
-      authorize: async () => "code",
+      authorize: async () => ({ code: "code" }),
     };
     const seen: string[] = [];
     const { handler } = authForServer(server(), {

@@ -16,7 +16,7 @@ import { CALLBACK_PATH, LoopbackAuthorization } from "./loopback-authorization.j
 import { SwitchboardOAuthProvider, type SwitchboardOAuthProviderOptions } from "./oauth-provider.js";
 import { openBrowser } from "./open-browser.js";
 import type { ConnectionAuth } from "./session-auth.js";
-import type { AuthorizationHandler, CredentialStore } from "./types.js";
+import type { AuthorizationHandler, AuthorizationResponse, CredentialStore } from "./types.js";
 
 export type AuthMode =
   | { kind: "non-interactive" }
@@ -163,7 +163,7 @@ export class LoginRequired implements AuthorizationHandler {
     return registered?.[0] ?? `http://127.0.0.1:${this.#server.auth?.callbackPort ?? 0}${CALLBACK_PATH}`;
   }
 
-  async authorize(): Promise<string> {
+  async authorize(): Promise<AuthorizationResponse> {
     throw loginRequired(this.#server.name);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuthError } from "./auth-error.js";
+import { AuthError, AuthorizationRefusedError } from "./auth-error.js";
 import { HeadlessAuthorization, readRedirect } from "./headless-authorization.js";
 
 const where = "https://as.example/authorize";
@@ -14,8 +14,21 @@ function reason(work: () => unknown): string | undefined {
 }
 
 describe("readRedirect", () => {
-  it("returns the code when the state matches", () => {
-    expect(readRedirect(new URL("http://localhost:3000/cb?code=abc&state=s1"), "s1", where)).toBe("abc");
+  it("returns the code when the state matches, with the RFC 9207 iss when there is one", () => {
+    expect(readRedirect(new URL("http://localhost:3000/cb?code=abc&state=s1"), "s1", where)).toEqual({
+      code: "abc",
+    });
+    const withIss = readRedirect(
+      new URL("http://l/cb?code=abc&state=s1&iss=https%3A%2F%2Fas.example%2Ft1"),
+      "s1",
+      where,
+    );
+    expect(withIss).toEqual({ code: "abc", iss: "https://as.example/t1" });
+    // Present but empty is still present: the SDK then compares "" with the issuer (a mismatch).
+    expect(readRedirect(new URL("http://l/cb?code=abc&state=s1&iss="), "s1", where)).toEqual({
+      code: "abc",
+      iss: "",
+    });
   });
 
   it("refuses a different or missing state before looking at anything else", () => {
@@ -35,6 +48,22 @@ describe("readRedirect", () => {
       "AUTH_FAILED",
     );
     expect(reason(() => readRedirect(new URL("http://l/cb?state=s1"), "s1", where))).toBe("AUTH_FAILED");
+  });
+
+  it("reports an error redirect as AuthorizationRefusedError carrying its iss (checked before it is shown)", () => {
+    let caught: unknown;
+    try {
+      readRedirect(
+        new URL("http://l/cb?error=access_denied&error_description=no&state=s1&iss=https%3A%2F%2Fevil"),
+        "s1",
+        where,
+      );
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AuthorizationRefusedError);
+    expect((caught as AuthorizationRefusedError).iss).toBe("https://evil");
+    expect((caught as AuthorizationRefusedError).message).toContain("access_denied (no)");
   });
 
   it("never quotes the code or the states in its messages", () => {
@@ -61,7 +90,9 @@ describe("HeadlessAuthorization", () => {
       },
     });
     expect(await handler.redirectUrl()).toBe("http://localhost:3000/callback");
-    expect(await handler.authorize(new URL("https://as.example/authorize?x=1"), "st")).toBe("c1");
+    expect(await handler.authorize(new URL("https://as.example/authorize?x=1"), "st")).toEqual({
+      code: "c1",
+    });
     expect(seen).toEqual([{ url: "https://as.example/authorize?x=1", redirect: "manual" }]);
   });
 

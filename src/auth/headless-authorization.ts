@@ -3,8 +3,8 @@
  * `code` and `state` from the `Location` the authorization server answers with. For authorization servers that
  * approve without a login page: the conformance referee's, test fixtures, and pre-approved internal servers.
  */
-import { AuthError } from "./auth-error.js";
-import type { AuthorizationHandler } from "./types.js";
+import { AuthError, AuthorizationRefusedError } from "./auth-error.js";
+import type { AuthorizationHandler, AuthorizationResponse } from "./types.js";
 
 export interface HeadlessAuthorizationOptions {
   /** The `redirect_uri` registered and sent; nothing needs to listen there. */
@@ -27,7 +27,7 @@ export class HeadlessAuthorization implements AuthorizationHandler {
     return this.#redirectUrl;
   }
 
-  async authorize(authorizationUrl: URL, expectedState: string): Promise<string> {
+  async authorize(authorizationUrl: URL, expectedState: string): Promise<AuthorizationResponse> {
     const where = `${authorizationUrl.origin}${authorizationUrl.pathname}`;
     let response: Response;
     try {
@@ -49,8 +49,11 @@ export class HeadlessAuthorization implements AuthorizationHandler {
   }
 }
 
-/** Shared with interactive handlers: the checks every redirect back must pass, in this order. */
-export function readRedirect(redirect: URL, expectedState: string, where: string): string {
+/**
+ * Shared with interactive handlers: the checks every redirect back must pass, in this order. An `error=` becomes
+ * an `AuthorizationRefusedError` carrying `iss`: the provider checks the issuer before the description is shown.
+ */
+export function readRedirect(redirect: URL, expectedState: string, where: string): AuthorizationResponse {
   const state = redirect.searchParams.get("state");
   if (state !== expectedState) {
     throw new AuthError(
@@ -58,19 +61,20 @@ export function readRedirect(redirect: URL, expectedState: string, where: string
       `Authorization redirect from ${where} carried ${state === null ? "no" : "a different"} state: refused`,
     );
   }
+  const iss = redirect.searchParams.get("iss") ?? undefined;
   const error = redirect.searchParams.get("error");
   if (error !== null) {
     const description = redirect.searchParams.get("error_description");
-    throw new AuthError(
-      "AUTH_FAILED",
+    throw new AuthorizationRefusedError(
       `Authorization at ${where} was refused: ${error}${description === null ? "" : ` (${description})`}`,
+      iss,
     );
   }
   const code = redirect.searchParams.get("code");
   if (code === null || code === "") {
     throw new AuthError("AUTH_FAILED", `Authorization redirect from ${where} carried no code`);
   }
-  return code;
+  return iss === undefined ? { code } : { code, iss };
 }
 
 function describe(error: unknown): string {

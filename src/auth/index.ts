@@ -1,4 +1,9 @@
-export { AuthError, type AuthErrorReason, isAuthError } from "./auth-error.js";
+export {
+  AuthError,
+  type AuthErrorReason,
+  AuthorizationRefusedError,
+  isAuthError,
+} from "./auth-error.js";
 export {
   type AuthForServerOptions,
   type AuthMode,
@@ -16,4 +21,9 @@ export {
   type SwitchboardOAuthProviderOptions,
 } from "./oauth-provider.js";
 export type { ConnectionAuth } from "./session-auth.js";
-export type { AuthorizationHandler, CredentialStore, StoredCredentials } from "./types.js";
+export type {
+  AuthorizationHandler,
+  AuthorizationResponse,
+  CredentialStore,
+  StoredCredentials,
+} from "./types.js";

@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { AuthError } from "./auth-error.js";
 import { readRedirect } from "./headless-authorization.js";
-import type { AuthorizationHandler } from "./types.js";
+import type { AuthorizationHandler, AuthorizationResponse } from "./types.js";
 
 export interface LoopbackAuthorizationOptions {
   /** Shows the authorization URL to the user: opens a browser, prints it, or (tests) follows it. */
@@ -32,7 +32,7 @@ export const defaultLoopbackTimeoutMs = 5 * 60_000;
 interface Pending {
   expectedState: string;
   where: string;
-  resolve: (code: string) => void;
+  resolve: (response: AuthorizationResponse) => void;
   reject: (error: Error) => void;
 }
 
@@ -58,7 +58,7 @@ export class LoopbackAuthorization implements AuthorizationHandler {
     return `http://127.0.0.1:${this.#port}${CALLBACK_PATH}`;
   }
 
-  async authorize(authorizationUrl: URL, expectedState: string): Promise<string> {
+  async authorize(authorizationUrl: URL, expectedState: string): Promise<AuthorizationResponse> {
     if (this.#pending !== undefined)
       throw new AuthError("AUTH_FAILED", "Another login is already waiting for the browser");
     await this.#listen();
@@ -68,7 +68,7 @@ export class LoopbackAuthorization implements AuthorizationHandler {
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     try {
-      return await new Promise<string>((resolve, reject) => {
+      return await new Promise<AuthorizationResponse>((resolve, reject) => {
         this.#pending = { expectedState, where, resolve, reject };
         timer = setTimeout(() => {
           reject(
@@ -147,14 +147,14 @@ export class LoopbackAuthorization implements AuthorizationHandler {
       return;
     }
     try {
-      const code = readRedirect(url, pending.expectedState, pending.where);
+      const response = readRedirect(url, pending.expectedState, pending.where);
       page(
         res,
         200,
         "Logged in",
         "switchboard received the authorization. You can close this tab and return to the terminal.",
       );
-      pending.resolve(code);
+      pending.resolve(response);
     } catch (error) {
       const mismatch = error instanceof AuthError && error.reason === "AUTH_STATE_MISMATCH";
       page(

@@ -1,20 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { AuthError } from "./auth-error.js";
+import { AuthError, AuthorizationRefusedError } from "./auth-error.js";
 import { MemoryCredentialStore } from "./memory-credential-store.js";
 import { SwitchboardOAuthProvider } from "./oauth-provider.js";
-import type { AuthorizationHandler } from "./types.js";
+import type { AuthorizationHandler, AuthorizationResponse } from "./types.js";
 
 const serverUrl = "https://mcp.example/mcp";
 
-/** Records every authorization and answers with a fixed code. */
+/** Records every authorization and answers with a numbered code (and `iss`, or a refusal, when told to). */
 class RecordingHandler implements AuthorizationHandler {
   readonly calls: Array<{ url: string; state: string }> = [];
+  iss: string | undefined;
+  refuse: AuthorizationRefusedError | undefined;
   async redirectUrl(): Promise<string> {
     return "http://127.0.0.1:4567/callback";
   }
-  async authorize(url: URL, expectedState: string): Promise<string> {
+  async authorize(url: URL, expectedState: string): Promise<AuthorizationResponse> {
     this.calls.push({ url: url.href, state: expectedState });
-    return `code-${this.calls.length}`;
+    if (this.refuse !== undefined) throw this.refuse;
+    const code = `code-${this.calls.length}`;
+    return this.iss === undefined ? { code } : { code, iss: this.iss };
   }
 }
 
@@ -61,8 +65,8 @@ describe("SwitchboardOAuthProvider", () => {
     const url = new URL(`https://as.example/authorize?state=${p.state()}`);
     await p.redirectToAuthorization(url);
     expect(handler.calls[0]?.state).toBe(url.searchParams.get("state"));
-    expect(p.takeAuthorizationCode()).toBe("code-1");
-    expect(p.takeAuthorizationCode()).toBeUndefined();
+    expect(p.takeAuthorizationResponse()).toEqual({ code: "code-1" });
+    expect(p.takeAuthorizationResponse()).toBeUndefined();
     await p.redirectToAuthorization(url);
     const error = await p.redirectToAuthorization(url).catch((e: unknown) => e);
     expect((error as AuthError).reason).toBe("AUTH_FAILED");
@@ -70,6 +74,57 @@ describe("SwitchboardOAuthProvider", () => {
     p.resetAuthorizationBudget(1);
     await p.redirectToAuthorization(url);
     expect(handler.calls).toHaveLength(3);
+  });
+
+  it("keeps the redirect's iss beside its code, for finishAuth(code, iss)", async () => {
+    const { provider: p, handler } = await provider();
+    handler.iss = "https://as.example";
+    await p.redirectToAuthorization(new URL("https://as.example/authorize?state=s"));
+    expect(p.takeAuthorizationResponse()).toEqual({ code: "code-1", iss: "https://as.example" });
+    // A new authorization replaces whatever was pending (no stale iss travels with a later code).
+    handler.iss = undefined;
+    await p.redirectToAuthorization(new URL("https://as.example/authorize?state=s"));
+    expect(p.takeAuthorizationResponse()).toEqual({ code: "code-2" });
+  });
+
+  it("checks an error redirect's iss against the recorded issuer before showing its description", async () => {
+    const { provider: p, store, handler } = await provider();
+    const issuer = "https://as.example";
+    const recorded = (supported: boolean) =>
+      store.save(serverUrl, {
+        discovery: {
+          authorizationServerUrl: issuer,
+          authorizationServerMetadata: {
+            issuer,
+            authorization_endpoint: `${issuer}/authorize`,
+            token_endpoint: `${issuer}/token`,
+            response_types_supported: ["code"],
+            ...(supported ? { authorization_response_iss_parameter_supported: true } : {}),
+          },
+        },
+      });
+    const attempt = async (iss: string | undefined) => {
+      handler.refuse = new AuthorizationRefusedError("refused: access_denied (CANARY-DESCRIPTION)", iss);
+      p.resetAuthorizationBudget(1);
+      return (await p
+        .redirectToAuthorization(new URL(`${issuer}/authorize?state=s`))
+        .catch((e: unknown) => e)) as AuthError;
+    };
+    await recorded(true);
+    // From the right issuer: the server's own words reach the user.
+    expect((await attempt(issuer)).message).toContain("CANARY-DESCRIPTION");
+    for (const iss of ["https://evil.example", undefined]) {
+      const error = await attempt(iss);
+      expect(error).toBeInstanceOf(AuthError);
+      expect(error).not.toBeInstanceOf(AuthorizationRefusedError);
+      expect(error.reason).toBe("AUTH_FAILED");
+      expect(error.message).toContain(`expected issuer ${issuer}`);
+      expect(error.message).not.toMatch(/CANARY|evil/);
+    }
+    // Not advertised: a missing iss is fine (RFC 9207 §2.4), a wrong one is not.
+    await recorded(false);
+    expect((await attempt(undefined)).message).toContain("CANARY-DESCRIPTION");
+    expect((await attempt("https://evil.example")).message).not.toContain("CANARY");
   });
 
   it("fails with AUTH_REQUIRED when there is no handler to ask", async () => {

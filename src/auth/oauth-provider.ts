@@ -4,10 +4,10 @@
  * server URL) and how the user completes the redirect (an `AuthorizationHandler`).
  *
  * The SDK's `redirectToAuthorization` is fire-and-forget (a browser app navigates away). Here it runs the
- * handler to completion and keeps the returned code; the connection layer then takes it with
- * `takeAuthorizationCode()` and calls `transport.finishAuth(code)`. Each authorization spends one unit of a
- * budget the connection layer sets per connect or request, so a server that keeps asking for more scope cannot
- * loop the user through the browser forever.
+ * handler to completion and keeps the returned code and RFC 9207 `iss`; the connection layer then takes them
+ * with `takeAuthorizationResponse()` and calls `transport.finishAuth(code, iss)` (the SDK checks `iss`). Each
+ * authorization spends one unit of a budget the connection layer sets per connect or request, so a server that
+ * keeps asking for more scope cannot loop the user through the browser forever.
  */
 import { randomBytes } from "node:crypto";
 import type {
@@ -20,8 +20,14 @@ import type {
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import { validateClientMetadataUrl } from "@modelcontextprotocol/client";
-import { AuthError } from "./auth-error.js";
-import type { AuthorizationHandler, CredentialStore, StoredCredentials } from "./types.js";
+import { AuthError, AuthorizationRefusedError } from "./auth-error.js";
+import { checkRefusalIssuer } from "./issuer-check.js";
+import type {
+  AuthorizationHandler,
+  AuthorizationResponse,
+  CredentialStore,
+  StoredCredentials,
+} from "./types.js";
 
 export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post";
 
@@ -66,7 +72,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   readonly #now: () => number;
   #redirectUrl: string | undefined;
   #state: string | undefined;
-  #pendingCode: string | undefined;
+  #pending: AuthorizationResponse | undefined;
   #budget = defaultMaxAuthorizations;
   #authorizations = 0;
   #clientInvalidations = 0;
@@ -200,18 +206,33 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       );
     }
     this.#authorizations += 1;
-    this.#pendingCode = undefined;
+    this.#pending = undefined;
     const state = authorizationUrl.searchParams.get("state") ?? this.#state ?? "";
-    const code = await this.#handler.authorize(authorizationUrl, state);
-    this.#secrets.add(code);
-    this.#pendingCode = code;
+    let response: AuthorizationResponse;
+    try {
+      response = await this.#handler.authorize(authorizationUrl, state);
+    } catch (error) {
+      // An `error=` redirect never reaches the SDK (no code): its issuer is checked here, before its
+      // attacker-controllable description can be shown (RFC 9207 §2.4).
+      if (error instanceof AuthorizationRefusedError) {
+        const metadata = (await this.#load())?.discovery?.authorizationServerMetadata;
+        throw checkRefusalIssuer(error, metadata, this.serverUrl);
+      }
+      throw error;
+    }
+    this.#secrets.add(response.code);
+    this.#pending =
+      response.iss === undefined ? { code: response.code } : { code: response.code, iss: response.iss };
   }
 
-  /** The code the last authorization produced, once (the connection layer exchanges it with `finishAuth`). */
-  takeAuthorizationCode(): string | undefined {
-    const code = this.#pendingCode;
-    this.#pendingCode = undefined;
-    return code;
+  /**
+   * The code (and RFC 9207 `iss`) the last authorization produced, once: the connection layer exchanges it with
+   * `finishAuth(code, iss)`, and the SDK refuses it when `iss` is not the recorded issuer's.
+   */
+  takeAuthorizationResponse(): AuthorizationResponse | undefined {
+    const pending = this.#pending;
+    this.#pending = undefined;
+    return pending;
   }
 
   /** Allows `max` more authorizations (the connection layer calls this per connect and per request). */

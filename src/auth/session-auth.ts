@@ -1,11 +1,13 @@
 /**
  * The connection layer's half of an interactive OAuth flow, kept here so `connect/` stays small:
  * refresh before expiry, and finishing an authorization the SDK started (it stops at "REDIRECT" and throws
- * `UnauthorizedError`; the provider's handler has the code by then).
+ * `UnauthorizedError`; the provider's handler has the code by then). Every code is exchanged together with the
+ * redirect's RFC 9207 `iss`; the SDK's refusal of a wrong one becomes an `AuthError` (`AUTH_FAILED`).
  */
 import type { AuthProvider, OAuthClientProvider } from "@modelcontextprotocol/client";
 import { auth, UnauthorizedError } from "@modelcontextprotocol/client";
 import { AuthError } from "./auth-error.js";
+import { fromIssuerMismatch } from "./issuer-check.js";
 import { defaultMaxAuthorizations, SwitchboardOAuthProvider } from "./oauth-provider.js";
 
 /** What `ConnectionOptions.auth` carries. */
@@ -25,7 +27,7 @@ export interface ConnectionAuth {
 
 /** A transport that can exchange an authorization code (both SDK HTTP transports can). */
 export interface FinishableTransport {
-  finishAuth(code: string): Promise<void>;
+  finishAuth(code: string, iss?: string): Promise<void>;
 }
 
 export function interactiveProvider(auth: ConnectionAuth | undefined): SwitchboardOAuthProvider | undefined {
@@ -60,10 +62,20 @@ export async function refreshIfExpiring(
   const skip = { skipIssuerMetadataValidation: options.skipIssuerMetadataValidation === true };
   const result = await auth(provider, { serverUrl: provider.serverUrl, ...skip });
   if (result === "REDIRECT") {
-    const code = provider.takeAuthorizationCode();
-    if (code === undefined)
+    const response = provider.takeAuthorizationResponse();
+    if (response === undefined)
       throw new AuthError("AUTH_REQUIRED", `${provider.serverUrl} requires authorization`);
-    await auth(provider, { serverUrl: provider.serverUrl, authorizationCode: code, ...skip });
+    const iss = response.iss === undefined ? {} : { iss: response.iss };
+    try {
+      await auth(provider, {
+        serverUrl: provider.serverUrl,
+        authorizationCode: response.code,
+        ...iss,
+        ...skip,
+      });
+    } catch (error) {
+      throw fromIssuerMismatch(error, provider.serverUrl) ?? error;
+    }
   }
   return true;
 }
@@ -83,12 +95,15 @@ export async function finishPendingAuthorization(
 ): Promise<boolean> {
   const provider = interactiveProvider(connectionAuth);
   if (provider === undefined || !isUnauthorized(error)) return false;
-  const code = provider.takeAuthorizationCode();
-  if (code === undefined || !isFinishable(transport)) return false;
+  const response = provider.takeAuthorizationResponse();
+  if (response === undefined || !isFinishable(transport)) return false;
   const invalidations = provider.clientInvalidations;
   try {
-    await transport.finishAuth(code);
+    await transport.finishAuth(response.code, response.iss);
   } catch (exchangeError) {
+    // A code from the wrong issuer (RFC 9207): fatal, never retried; the SDK did not redeem it.
+    const mismatch = fromIssuerMismatch(exchangeError, provider.serverUrl);
+    if (mismatch !== undefined) throw mismatch;
     // The AS forgot the client (`invalid_client`) and the SDK discarded it: retrying re-registers.
     if (provider.clientInvalidations > invalidations) return true;
     throw exchangeError;

@@ -31,15 +31,28 @@ export interface CredentialStore {
   list(): Promise<string[]>;
 }
 
+/** What came back to the redirect URI of a successful authorization. */
+export interface AuthorizationResponse {
+  code: string;
+  /**
+   * The RFC 9207 issuer identifier (`iss`), when the authorization server sent one. The SDK compares it with the
+   * recorded metadata's `issuer` before redeeming the code (mix-up defence); a server that advertises
+   * `authorization_response_iss_parameter_supported` has its codes refused without it.
+   */
+  iss?: string;
+}
+
 /**
  * Completes the user-facing half of the authorization-code flow: shows `authorizationUrl` to the user (browser,
- * printed URL, or an HTTP GET in conformance mode) and resolves with the authorization code that came back to
- * `redirectUrl`. It must reject a redirect whose `state` differs from `expectedState`.
+ * printed URL, or an HTTP GET in conformance mode) and resolves with the code (and `iss`) that came back to
+ * `redirectUrl`. It must reject a redirect whose `state` differs from `expectedState`, and should report an
+ * `error=` redirect as an `AuthorizationRefusedError` (carrying its `iss`), so the issuer is checked before the
+ * server's `error_description` is shown to anyone.
  */
 export interface AuthorizationHandler {
   /** Where the authorization server sends the user back (e.g. a loopback URL with a random port). */
   redirectUrl(): Promise<string>;
-  authorize(authorizationUrl: URL, expectedState: string): Promise<string>;
+  authorize(authorizationUrl: URL, expectedState: string): Promise<AuthorizationResponse>;
   /** Releases listeners (loopback server). */
   close?(): Promise<void>;
 }

@@ -43,13 +43,23 @@ describe("LoopbackAuthorization", () => {
     expect(Number(new URL(redirect).port)).toBeGreaterThan(0);
     // Nothing listens until a login waits.
     expect(await refused(redirect)).toBe(true);
-    await expect(browser.handler.authorize(AUTH_URL, "good-state")).resolves.toBe("the-code");
+    await expect(browser.handler.authorize(AUTH_URL, "good-state")).resolves.toEqual({ code: "the-code" });
     const page = await browser.page();
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/return to the terminal/i);
     expect(page.text).not.toContain("the-code");
     // Closed after use.
     expect(await refused(redirect)).toBe(true);
+  });
+
+  it("hands back the RFC 9207 iss beside the code", async () => {
+    const browser = withBrowser("?code=c1&state=good-state&iss=https%3A%2F%2Fas.example");
+    await browser.start();
+    await expect(browser.handler.authorize(AUTH_URL, "good-state")).resolves.toEqual({
+      code: "c1",
+      iss: "https://as.example",
+    });
+    expect((await browser.page()).status).toBe(200);
   });
 
   it("rejects a wrong state with a 400 page and a typed error, and closes", async () => {
@@ -110,7 +120,7 @@ describe("LoopbackAuthorization", () => {
       },
     });
     redirect = await handler.redirectUrl();
-    await expect(handler.authorize(AUTH_URL, "s")).resolves.toBe("real");
+    await expect(handler.authorize(AUTH_URL, "s")).resolves.toEqual({ code: "real" });
   });
 
   it("reopens on the same port for a second login, and honours a fixed port", async () => {
@@ -119,7 +129,7 @@ describe("LoopbackAuthorization", () => {
     await browser.handler.authorize(AUTH_URL, "s");
     await browser.page();
     expect(await browser.handler.redirectUrl()).toBe(redirect);
-    await expect(browser.handler.authorize(AUTH_URL, "s")).resolves.toBe("one");
+    await expect(browser.handler.authorize(AUTH_URL, "s")).resolves.toEqual({ code: "one" });
     await browser.page();
 
     const port = Number(new URL(redirect).port);

@@ -2,7 +2,8 @@
 /**
  * `switchboard auth` against a real OAuth-protected MCP server (test/fixtures/oauth): login through the real
  * loopback callback, token file permissions, refresh, re-registration, asking again only after a failed refresh,
- * a forged `state`, logout, and a canary check that no token, secret or code reaches any output. The last block
+ * a forged `state`, a forged RFC 9207 `iss`, logout with RFC 7009 revocation (or why not), and a canary check that
+ * no token, secret or code reaches any output. The last block
  * runs the built CLI (`bin/switchboard.js`): `auth login`, then `inspect` reaching the server with the stored tokens.
  */
 import { spawn } from "node:child_process";
@@ -212,7 +213,7 @@ describe("switchboard auth (command function, real fixture and loopback)", () =>
   });
 
   it("uses a pre-registered client (secret from ${VAR}, fixed callbackPort) without printing the secret", async () => {
-    const s = await setup();
+    const s = await setup({ revocation: true });
     // The fixture only knows DCR clients: register one, then configure it as if issued out of band.
     expect((await run(s, "login")).code).toBe(0);
     const stored = await new FileCredentialStore(s.creds).load(s.fixture.url);
@@ -245,6 +246,14 @@ describe("switchboard auth (command function, real fixture and loopback)", () =>
       stored?.client?.client_id,
     );
     expect(login.all()).not.toContain("canary-secret-configured");
+    // Logout revokes as the configured client authenticates: client_secret_basic.
+    const logout = await run({ ...s, env: { ...s.env, DOCS_SECRET: "canary-secret-configured" } }, "logout");
+    expect(logout.out.join("\n")).toMatch(/the tokens were revoked at the authorization server\.$/);
+    expect(s.fixture.revocations().slice(-2)).toEqual([
+      { kind: "refresh", hint: "refresh_token", clientId: stored?.client?.client_id, auth: "basic" },
+      { kind: "access", hint: "access_token", clientId: stored?.client?.client_id, auth: "basic" },
+    ]);
+    expect(logout.all()).not.toContain("canary-secret-configured");
   });
 
   it("refuses a redirect with a forged state: exit 1, the code is not exchanged or printed", async () => {
@@ -262,11 +271,144 @@ describe("switchboard auth (command function, real fixture and loopback)", () =>
     const s = await setup();
     expect((await run(s, "login")).code).toBe(0);
     const out = await run(s, "logout");
-    expect(out.out).toEqual(["Logged out of docs: its stored tokens and client registration are deleted."]);
+    expect(out.out).toEqual([
+      "Logged out of docs: its stored tokens and client registration are deleted; the tokens were not revoked at the authorization server: it advertises no revocation endpoint.",
+    ]);
+    expect(s.fixture.count("/revoke")).toBe(0);
+    expect((await run(s, "logout")).out).toEqual(["docs: was not logged in."]);
     expect((await statusOf(s)).status).toBe("not logged in");
     expect(await new FileCredentialStore(s.creds).list()).toEqual([]);
     await expect(run(s, "status", {}, "nope")).rejects.toThrow(/No server named "nope".*HTTP servers: docs/);
     await expect(run(s, "login", {}, "local")).rejects.toThrow(/stdio server/);
+  });
+});
+
+/** What the RS answers an `initialize` carrying `token` (401: unknown or revoked). */
+async function bearerStatus(s: Setup, token: string): Promise<number> {
+  const response = await fetch(s.fixture.url, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    }),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+describe("switchboard auth: RFC 9207 iss on login, RFC 7009 revocation on logout", () => {
+  it("logs in through the loopback callback against an authorization server that requires iss", async () => {
+    const s = await setup({ issParameter: true, revocation: true });
+    const login = await run(s, "login");
+    expect(login.code).toBe(0);
+    expect(login.pages).toEqual([200]);
+    expect(login.out.join("\n")).toMatch(/^Logged in to docs/);
+    expect(s.fixture.count("/token", "authorization_code")).toBe(1);
+    expect((await connectQuietly(s)).state).toBe("ready");
+    expectNoSecrets(login.all(), s);
+  });
+
+  it("refuses a redirect from another issuer: exit 1, names the expected issuer, no /token, no injected text", async () => {
+    const s = await setup({
+      issParameter: true,
+      tamperIss: "https://evil.example/INJECTED-ISS",
+      redirectParams: { error: "access_denied", error_description: "CANARY-DESCRIPTION visit evil.example" },
+    });
+    const login = await run(s, "login");
+    expect(login.code).toBe(1);
+    expect(login.err.join("\n")).toContain(
+      `docs: login failed: Server "docs" could not be authorized at ${s.fixture.url}`,
+    );
+    expect(login.err.join("\n")).toContain(`expected issuer ${s.fixture.authorizationServerUrl}`);
+    expect(login.all()).not.toMatch(/CANARY-DESCRIPTION|INJECTED-ISS/);
+    expect(s.fixture.count("/token")).toBe(0);
+
+    // A code with the forged iss: same refusal, the code never redeemed.
+    s.fixture.setRedirectParams(undefined);
+    const withCode = await run(s, "login");
+    expect(withCode.code).toBe(1);
+    expect(withCode.err.join("\n")).toContain(`expected issuer ${s.fixture.authorizationServerUrl}`);
+    expect(s.fixture.count("/authorize")).toBe(2);
+    expect(s.fixture.count("/token")).toBe(0);
+    expectNoSecrets(login.all() + withCode.all(), s);
+    expect((await statusOf(s)).status).toBe("not logged in");
+  });
+
+  it("logout revokes the refresh then the access token; the old tokens no longer work anywhere", async () => {
+    const s = await setup({ revocation: true });
+    expect((await run(s, "login")).code).toBe(0);
+    const saved = await readFile(s.creds, "utf8");
+    const old = (await new FileCredentialStore(s.creds).load(s.fixture.url))?.tokens;
+    expect(await bearerStatus(s, old?.access_token ?? "")).toBe(200);
+
+    const logout = await run(s, "logout");
+    expect(logout.code).toBe(0);
+    expect(logout.out).toEqual([
+      "Logged out of docs: its stored tokens and client registration are deleted; the tokens were revoked at the authorization server.",
+    ]);
+    const [clientId] = s.fixture.registeredClients();
+    expect(s.fixture.revocations()).toEqual([
+      { kind: "refresh", hint: "refresh_token", clientId, auth: "body" },
+      { kind: "access", hint: "access_token", clientId, auth: "body" },
+    ]);
+    expect(await new FileCredentialStore(s.creds).list()).toEqual([]);
+
+    // The old access token is refused by the RS; put the old file back: the refresh token is dead too.
+    expect(await bearerStatus(s, old?.access_token ?? "")).toBe(401);
+    await writeFile(s.creds, saved, { mode: 0o600 });
+    await new FileCredentialStore(s.creds).save(s.fixture.url, {
+      ...(await new FileCredentialStore(s.creds).load(s.fixture.url)),
+      tokensSavedAt: 0,
+    });
+    const refused = await connectQuietly(s);
+    expect(refused.state).toBe("failed");
+    expect(refused.reason).toContain("run: switchboard auth login docs");
+    expect(s.fixture.requests.filter((r) => r.grantType === "refresh_token").map((r) => r.status)).toEqual([
+      400,
+    ]);
+    expectNoSecrets(logout.all() + refused.reason, s);
+  });
+
+  it("revokes through a fresh discovery when none is stored", async () => {
+    const s = await setup({ revocation: true });
+    expect((await run(s, "login")).code).toBe(0);
+    const store = new FileCredentialStore(s.creds);
+    const { discovery: _discovery, ...rest } = (await store.load(s.fixture.url)) ?? {};
+    await store.save(s.fixture.url, rest);
+    const logout = await run(s, "logout");
+    expect(logout.out.join("\n")).toMatch(/the tokens were revoked at the authorization server\.$/);
+    expect(s.fixture.revocations().map((r) => r.kind)).toEqual(["refresh", "access"]);
+  });
+
+  it("logout still deletes locally when the authorization server refuses or cannot be reached, and says why", async () => {
+    const s = await setup({ revocation: true, revocationStatus: 503 });
+    expect((await run(s, "login")).code).toBe(0);
+    const refused = await run(s, "logout");
+    expect(refused.code).toBe(0);
+    expect(refused.out.join("\n")).toMatch(
+      /deleted; the tokens were not revoked at the authorization server: it answered HTTP 503 \(temporarily_unavailable\)\.$/,
+    );
+    expect(s.fixture.count("/revoke")).toBe(2);
+    expect(await new FileCredentialStore(s.creds).list()).toEqual([]);
+
+    s.fixture.setRevocationStatus(undefined);
+    expect((await run(s, "login")).code).toBe(0);
+    const secrets = s.fixture.issuedSecrets();
+    await s.fixture.close();
+    const down = await run(s, "logout");
+    expect(down.code).toBe(0);
+    expect(down.out.join("\n")).toMatch(
+      /not revoked at the authorization server: unreachable \(ECONNREFUSED\)\.$/,
+    );
+    expect(await new FileCredentialStore(s.creds).list()).toEqual([]);
+    for (const secret of secrets) expect(refused.all() + down.all()).not.toContain(secret);
   });
 });
 

@@ -222,3 +222,105 @@ describe("OAuth without an authorization handler (a host that cannot ask anyone)
     expect(server.count("/authorize")).toBe(1);
   });
 });
+
+/** Message, stack and own properties of an error and its causes: everything a log could show. */
+function everything(error: unknown): string {
+  return causes(error)
+    .map((item) =>
+      item instanceof Error
+        ? [item.message, item.stack ?? "", JSON.stringify(item, Object.getOwnPropertyNames(item))].join("\n")
+        : String(item),
+    )
+    .join("\n");
+}
+
+async function refusal(sb: ServerConnection): Promise<{ error: unknown; authError: AuthError | undefined }> {
+  const error = await sb.start().then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  const authError = causes(error).find((item) => item instanceof AuthError) as AuthError | undefined;
+  return { error, authError };
+}
+
+describe("RFC 9207: the authorization response's issuer (iss)", () => {
+  it("logs in against an authorization server that requires iss: the code is exchanged together with it", async () => {
+    const server = await fixture({ issParameter: true });
+    const metadata = (await (
+      await fetch(`${server.authorizationServerUrl}/.well-known/oauth-authorization-server`)
+    ).json()) as Record<string, unknown>;
+    // Advertised: the SDK refuses any code exchanged without iss, so this connect proves iss travels.
+    expect(metadata.authorization_response_iss_parameter_supported).toBe(true);
+    const store = new MemoryCredentialStore();
+    const sb = connection(server, store);
+    await sb.start();
+    expect(JSON.stringify((await sb.callTool("whoami", {})).content)).toContain("client-1");
+    expect(server.count("/token", "authorization_code")).toBe(1);
+    expect((await store.load(server.url))?.tokens?.access_token).toMatch(/^fx-access-/);
+  });
+
+  it("passes iss on the refresh-refused path too (a new authorization before connecting)", async () => {
+    const server = await fixture({ issParameter: true, accessTokenTtlSec: 30 });
+    const store = new MemoryCredentialStore();
+    await connection(server, store).start();
+    server.setFailRefresh(true);
+    const again = connection(server, store);
+    await again.start();
+    expect(server.count("/token", "refresh_token")).toBe(1);
+    expect(server.count("/authorize")).toBe(2);
+    expect(server.count("/token", "authorization_code")).toBe(2);
+    expect(again.state).toBe("ready");
+  });
+
+  it("refuses a code whose iss names another issuer: AUTH_FAILED naming the expected one, the code never redeemed", async () => {
+    const server = await fixture({
+      issParameter: true,
+      tamperIss: "https://evil.example/INJECTED-ISS",
+      redirectParams: { error_description: "CANARY-DESCRIPTION" },
+    });
+    const { error, authError } = await refusal(connection(server, new MemoryCredentialStore()));
+    expect(authError?.reason).toBe("AUTH_FAILED");
+    expect((error as Error).message).toContain(`expected issuer ${server.authorizationServerUrl}`);
+    expect(server.count("/authorize")).toBe(1);
+    expect(server.count("/token")).toBe(0);
+    const text = everything(error);
+    expect(text).not.toContain("INJECTED-ISS");
+    expect(text).not.toContain("CANARY-DESCRIPTION");
+    // Nor the code: it was never redeemed, and is not quoted either.
+    for (const secret of server.issuedSecrets()) expect(text).not.toContain(secret);
+  });
+
+  it("refuses a code with a forged iss even where the server does not advertise iss (RFC 9207 §2.4)", async () => {
+    const server = await fixture({ tamperIss: "https://evil.example" });
+    const { authError } = await refusal(connection(server, new MemoryCredentialStore()));
+    expect(authError?.reason).toBe("AUTH_FAILED");
+    expect(authError?.message).toContain(`expected issuer ${server.authorizationServerUrl}`);
+    expect(server.count("/token")).toBe(0);
+  });
+
+  it("an error redirect from another issuer does not get its error_description shown (mix-up)", async () => {
+    const server = await fixture({
+      issParameter: true,
+      tamperIss: "https://evil.example/INJECTED-ISS",
+      redirectParams: { error: "access_denied", error_description: "CANARY-DESCRIPTION call 555-0100" },
+    });
+    const { error, authError } = await refusal(connection(server, new MemoryCredentialStore()));
+    expect(authError?.reason).toBe("AUTH_FAILED");
+    expect((error as Error).message).toContain(`expected issuer ${server.authorizationServerUrl}`);
+    expect(server.count("/token")).toBe(0);
+    const text = everything(error);
+    expect(text).not.toContain("CANARY-DESCRIPTION");
+    expect(text).not.toContain("INJECTED-ISS");
+  });
+
+  it("…while the expected issuer's own error redirect is reported with its description", async () => {
+    const server = await fixture({
+      issParameter: true,
+      redirectParams: { error: "access_denied", error_description: "the user said no" },
+    });
+    const { error, authError } = await refusal(connection(server, new MemoryCredentialStore()));
+    expect(authError?.reason).toBe("AUTH_FAILED");
+    expect((error as Error).message).toMatch(/refused: access_denied \(the user said no\)/);
+    expect(server.count("/token")).toBe(0);
+  });
+});

@@ -69,7 +69,9 @@ export function registerAuthCommand(program: Command, io: () => CliIo): void {
     });
   auth
     .command("logout")
-    .description("forget the stored tokens and client registration of a server (default: every HTTP server)")
+    .description(
+      "forget the stored tokens and client registration of a server (default: every HTTP server), revoking the tokens where the authorization server supports it",
+    )
     .argument("[server]", "the server's name in the config")
     .option("-c, --config <file>", "config file")
     .action(async (server: string | undefined, options: AuthOptions) => {
@@ -223,18 +225,43 @@ function describeExpiry(iso: string, now: number): string {
   return `${iso.replace(/\.\d{3}Z$/, "Z")} (${ms >= 0 ? `in ${span}` : `${span} ago`})`;
 }
 
+/**
+ * Deletes the local credentials first (that must happen whatever the authorization server does), then revokes the
+ * tokens there when it has a revocation endpoint (RFC 7009, best effort, bounded): the line says which.
+ */
 async function logout(servers: HttpServerConfig[], store: CredentialStore, io: CliIo): Promise<number> {
+  const { describeRevocation, revokeTokens } = await import("../../auth/revoke-tokens.js");
   for (const server of servers) {
     const stored = await store.load(server.url);
     const had = stored?.tokens !== undefined || stored?.client !== undefined;
     await store.delete(server.url);
+    if (stored === undefined || !had) {
+      io.out(`${server.name}: was not logged in.`);
+      continue;
+    }
+    const client = configuredClient(server);
+    const report = await revokeTokens({
+      serverUrl: server.url,
+      credentials: stored,
+      ...(client === undefined ? {} : { client }),
+    });
     io.out(
-      had
-        ? `Logged out of ${server.name}: its stored tokens and client registration are deleted.`
-        : `${server.name}: was not logged in.`,
+      `Logged out of ${server.name}: its stored tokens and client registration are deleted; ${describeRevocation(report)}.`,
     );
   }
   return 0;
+}
+
+/** A client configured out of band authenticates as the login did (see `authForServer`). */
+function configuredClient(server: HttpServerConfig) {
+  const settings = server.auth;
+  if (settings?.clientId === undefined || settings.grant === "client_credentials") return undefined;
+  return {
+    client_id: settings.clientId,
+    ...(settings.clientSecret === undefined
+      ? {}
+      : { client_secret: settings.clientSecret, token_endpoint_auth_method: "client_secret_basic" }),
+  };
 }
 
 async function login(
