@@ -151,8 +151,9 @@ export class LoopbackAuthorization implements AuthorizationHandler {
       page(
         res,
         200,
-        "Logged in",
-        "switchboard received the authorization. You can close this tab and return to the terminal.",
+        // Not "logged in": the code is still to be checked (issuer) and exchanged; the terminal has the verdict.
+        "Authorization received",
+        "switchboard received the authorization and is finishing the login. You can close this tab and return to the terminal, which shows the result.",
       );
       pending.resolve(response);
     } catch (error) {

@@ -46,7 +46,9 @@ describe("LoopbackAuthorization", () => {
     await expect(browser.handler.authorize(AUTH_URL, "good-state")).resolves.toEqual({ code: "the-code" });
     const page = await browser.page();
     expect(page.status).toBe(200);
-    expect(page.text).toMatch(/return to the terminal/i);
+    expect(page.text).toMatch(/return to the terminal, which shows the result/i);
+    // The code still has to pass the issuer check and the exchange: the page claims no success.
+    expect(page.text).not.toMatch(/logged in/i);
     expect(page.text).not.toContain("the-code");
     // Closed after use.
     expect(await refused(redirect)).toBe(true);
