@@ -87,8 +87,9 @@ export {
   SwitchboardError,
   ToolNotFoundError,
 } from "./errors.js";
-// Gateway
-export { Gateway, type GatewayOptions, serveGatewayHttp, serveGatewayStdio } from "./gateway/index.js";
+// Gateway (loaded on first use: it brings the MCP server SDK)
+export type { GatewayOptions } from "./gateway/index.js";
+export { Gateway, serveGatewayHttp, serveGatewayStdio } from "./lazy-gateway.js";
 export { defaultLedgerPath, LedgerError, openLedger, recordConversation } from "./ledger/index.js";
 // Translation
 export { buildNameTable, type NameTable, resolveOrThrow } from "./naming/index.js";

@@ -1,12 +1,14 @@
 /**
  * SDK listing objects → catalogue entries. Only the fields switchboard uses are kept, copied as plain JSON (the
- * catalogue never aliases an object the SDK or a server could still touch). Duplicate keys keep the first entry;
+ * catalogue never aliases an object the SDK or a server could still touch; it does share the frozen copies the
+ * connection made of a listing's schemas, which no one can touch). Duplicate keys keep the first entry;
  * each list is sorted by key so the order a server lists in never matters.
  */
+
+import { frozenJson, isPlainObject, plainCopy, samePlain } from "../connect/plain-json.js";
 import type { ServerListing } from "../connect/types.js";
 import type { JsonObject } from "../spec/json.js";
 import type { McpTool, ServerTool, ToolAnnotations } from "../spec/tool.js";
-import { plainCopy } from "./plain-copy.js";
 import type {
   CatalogPrompt,
   CatalogPromptArgument,
@@ -88,37 +90,6 @@ function sameText(listed: unknown, kept: string | undefined): boolean {
   return typeof listed === "string" ? listed === kept : kept === undefined;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** Equal plain JSON, key order included; anything JSON would rewrite answers false. */
-function samePlain(a: unknown, b: unknown): boolean {
-  if (typeof a !== "object" || a === null) {
-    if (typeof a === "number") return a === b && Number.isFinite(a);
-    return (typeof a === "string" || typeof a === "boolean" || a === null) && a === b;
-  }
-  if (typeof b !== "object" || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let index = 0; index < a.length; index += 1) {
-      if (!Object.hasOwn(a, index) || !samePlain(a[index], b[index])) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(b) || !isPlainObject(a)) return false;
-  const keys = Object.keys(a);
-  const other = Object.keys(b);
-  if (keys.length !== other.length) return false;
-  for (let index = 0; index < keys.length; index += 1) {
-    const key = keys[index] as string;
-    if (key !== other[index] || !samePlain(a[key], (b as Record<string, unknown>)[key])) return false;
-  }
-  return true;
-}
-
 export function toMcpTool(tool: ServerListing["tools"][number]): McpTool {
   return mcpToolOf(tool, false);
 }
@@ -194,10 +165,14 @@ function copyText<K extends string>(
   }
 }
 
-/** A JSON round trip (`plainCopy`): drops functions/undefined, breaks aliasing; non-objects give undefined. */
+/**
+ * A JSON round trip (`plainCopy`): drops functions/undefined, breaks aliasing; non-objects give undefined. Frozen,
+ * it shares a copy the connection already made (`frozenJson`: frozen plain JSON no one can change) instead of
+ * copying it again.
+ */
 function jsonObject(value: unknown, freeze = false): JsonObject | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
-  return plainCopy(value, freeze) as JsonObject;
+  return (freeze ? frozenJson(value) : plainCopy(value)) as JsonObject;
 }
 
 function uniqueSorted<T>(items: readonly T[], key: (item: T) => string): T[] {

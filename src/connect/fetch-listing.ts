@@ -12,9 +12,14 @@
  * invalid (a MUST on 2026-07-28 HTTP). Listing itself compiles no output schema: the SDK compiles every
  * `outputSchema` of a listing at the first `callTool` after it (1,000 tools: ≈1 s), which the client's
  * `jsonSchemaValidator` option can make lazy (see bench/rebuild.bench.ts).
+ *
+ * Each listed tool is kept as a frozen copy of plain JSON (`frozenJsonMembers`), and a tool equal to its entry
+ * in `previous` (the last listing) keeps that entry: the catalogue shares these copies instead of making its own,
+ * so the listing and the catalogue hold each schema once between them, across re-lists too.
  */
 import type { Client, RequestOptions, ServerCapabilities } from "@modelcontextprotocol/client";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
+import { frozenJsonMembers, samePlain } from "./plain-json.js";
 import type { ListKind, ServerListing } from "./types.js";
 
 export const allListKinds: readonly ListKind[] = ["tools", "resources", "prompts"];
@@ -24,6 +29,7 @@ export async function fetchListing(
   capabilities: ServerCapabilities,
   kinds: readonly ListKind[],
   options: RequestOptions,
+  previous?: ServerListing,
 ): Promise<Partial<ServerListing>> {
   const request = { ...options, cacheMode: "refresh" as const };
   const wanted = new Set(kinds);
@@ -47,7 +53,7 @@ export async function fetchListing(
       : skip,
   ]);
   const listing: Partial<ServerListing> = {};
-  if (tools !== undefined) listing.tools = tools as ServerListing["tools"];
+  if (tools !== undefined) listing.tools = keptTools(tools as ServerListing["tools"], previous?.tools);
   if (resources !== undefined) listing.resources = resources as ServerListing["resources"];
   if (resourceTemplates !== undefined)
     listing.resourceTemplates = resourceTemplates as ServerListing["resourceTemplates"];
@@ -56,6 +62,16 @@ export async function fetchListing(
 }
 
 const skip = Promise.resolve(undefined);
+
+/** Frozen copies of the listed tools; a tool equal to its previous entry (same JSON) is that entry. */
+function keptTools(listed: ServerListing["tools"], previous: ServerListing["tools"] | undefined) {
+  const known = new Map<string, ServerListing["tools"][number]>();
+  for (const tool of previous ?? []) if (!known.has(tool.name)) known.set(tool.name, tool);
+  return listed.map((tool) => {
+    const kept = known.get(tool.name);
+    return kept !== undefined && samePlain(tool, kept) ? kept : frozenJsonMembers(tool);
+  });
+}
 
 /**
  * A capability the server did not advertise lists as empty. Templates are optional even under `resources`:

@@ -52,6 +52,8 @@ export interface SessionHooks {
   /** The stderr tail (already redacted) for error reports. */
   stderrTail(): string | undefined;
   redact(text: string): string;
+  /** The listing of the session before (a restart): tools that did not change keep their entries. */
+  previousListing?(): ServerListing | undefined;
 }
 
 export interface Session {
@@ -288,10 +290,13 @@ function handleClientFeatures(
 async function finish(attempt: Attempt, session: Session): Promise<Session> {
   const { client } = session;
   const capabilities = client.getServerCapabilities() ?? {};
-  const listing = await fetchListing(client, capabilities, allListKinds, {
-    signal: attempt.signal,
-    timeout: remaining(attempt),
-  });
+  const listing = await fetchListing(
+    client,
+    capabilities,
+    allListKinds,
+    { signal: attempt.signal, timeout: remaining(attempt) },
+    attempt.hooks.previousListing?.(),
+  );
   const level = attempt.options.features?.logLevel;
   if (level !== undefined && capabilities.logging !== undefined) {
     // Best effort: a server that refuses the level still works, it only logs more or less than asked.

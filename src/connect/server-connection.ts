@@ -401,9 +401,13 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   async refreshListing(kinds: readonly ListKind[] = allListKinds): Promise<ServerListing> {
     const session = this.#session;
     if (session === undefined || this.#state !== "ready") throw this.#notReady("re-list");
-    const partial = await fetchListing(session.client, session.info.capabilities, kinds, {
-      timeout: this.config.timeoutMs,
-    });
+    const partial = await fetchListing(
+      session.client,
+      session.info.capabilities,
+      kinds,
+      { timeout: this.config.timeoutMs },
+      this.#listing,
+    );
     if (session !== this.#session || this.#listing === undefined) throw this.#notReady("re-list");
     this.#listing = { ...this.#listing, ...partial };
     session.listing = this.#listing;
@@ -469,6 +473,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
           ),
         stderrTail: () => this.stderrTail(),
         redact: (text) => redact(text, this.#secrets),
+        previousListing: () => this.#listing,
       },
       this.#options,
       this.#lifecycle.signal,

@@ -34,7 +34,10 @@ export type ListKind = "tools" | "resources" | "prompts";
 
 export type McpResourceTemplate = ListResourceTemplatesResult["resourceTemplates"][number];
 
-/** Everything one server lists, every page walked, exactly as the SDK returned it. */
+/**
+ * Everything one server lists, every page walked, as the SDK returned it; each tool a deeply frozen copy of its
+ * plain JSON (the catalogue shares those copies), and kept as the same object across re-lists while unchanged.
+ */
 export interface ServerListing {
   tools: Tool[];
   resources: Resource[];

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { buildNameTable, type NameTable, type NameTableOptions } from "../naming/index.js";
 import { TARGETS, type Target, type TargetId } from "../providers/targets.js";
 import type { McpTool, ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { applyAnthropicStrictBudget } from "./apply-strict-budget.js";
+import { type ArrayLayout, joinedBytes } from "./array-bytes.js";
 import type { PreparedTool } from "./prepared-tool.js";
 import type { RepairedTool } from "./repair-tool.js";
 import { strictFallbackWarning, TranslatedTool, type WireTool } from "./translated-tool.js";
@@ -116,6 +116,15 @@ export function buildToolset(
       index === budgeted.length - 1 && target.wire === "anthropic" ? options.cacheControl : undefined,
     ),
   );
+  const parts = perTool.map((tool) => tool.json);
+  const layout = layoutOf(target);
+  const join = (list: readonly string[]) => joinedBytes(list, layout);
+  const bytes = options.cache?.joinedBytes(target.id, parts, join) ?? join(parts);
+  // Each tool's bytes from here on are a slice of the array's bytes: held once, not twice (a build that reused the
+  // last array's bytes hands back the slices, so adopting them again only re-assigns the same strings).
+  budgeted.forEach((tool, index) => {
+    tool.translated.adoptBytes(parts[index] as string, bytes.parts[index] as string);
+  });
   const entries: ToolsetEntry[] = budgeted.map((tool, index) => ({
     server: tool.item.server,
     tool: tool.item.tool.name,
@@ -123,7 +132,7 @@ export function buildToolset(
     status: "ok",
     strict: tool.strict,
     warnings: tool.warnings,
-    json: (perTool[index] as WireTool).json,
+    json: bytes.parts[index] as string,
   }));
   const quarantined: ToolsetEntry[] = [];
   translated.forEach((entry, index) => {
@@ -142,9 +151,7 @@ export function buildToolset(
   quarantined.sort((a, b) => compareStrings(a.server, b.server) || compareStrings(a.tool, b.tool));
 
   const wireTools = wrap(perTool, target);
-  const parts = perTool.map((tool) => tool.json);
-  const join = (list: readonly string[]) => joinBytes(list, target);
-  const { json, hash } = options.cache?.arrayBytes(target.id, parts, join) ?? hashed(join(parts));
+  const { json, hash } = bytes;
   const warnings: TranslationWarning[] = [];
   const limit = target.profile.maxTools;
   if (limit !== undefined && budgeted.length > limit.count) {
@@ -202,10 +209,6 @@ function describe(tool: McpTool): string {
   return tool.description ?? tool.title ?? "";
 }
 
-function hashed(json: string): { json: string; hash: string } {
-  return { json, hash: createHash("sha256").update(json).digest("hex") };
-}
-
 /** The array in the target's wrapping. */
 function wrap(perTool: readonly WireTool[], target: Target): unknown[] {
   const items = perTool.map((tool) => tool.wire);
@@ -214,14 +217,15 @@ function wrap(perTool: readonly WireTool[], target: Target): unknown[] {
 }
 
 /**
- * The array's bytes joined from each tool's own canonical bytes (exactly what `JSON.stringify` of the array
- * gives, without serialising every schema a second time).
+ * How the array's bytes are joined from each tool's own canonical bytes (exactly what `JSON.stringify` of the
+ * array gives, without serialising every schema a second time).
  */
-function joinBytes(parts: readonly string[], target: Target): string {
-  if (target.wire !== "gemini") return `[${parts.join(",")}]`;
-  if (parts.length === 0) return "[]";
-  return `[{"functionDeclarations":[${parts.join(",")}]}]`;
+function layoutOf(target: Target): ArrayLayout {
+  return target.wire === "gemini" ? GEMINI_LAYOUT : FLAT_LAYOUT;
 }
+
+const FLAT_LAYOUT: ArrayLayout = { prefix: "[", suffix: "]", empty: "[]" };
+const GEMINI_LAYOUT: ArrayLayout = { prefix: '[{"functionDeclarations":[', suffix: "]}]", empty: "[]" };
 
 /** Code-unit order, independent of locale, so the bytes are the same on every machine. */
 function compareStrings(a: string, b: string): number {

@@ -94,6 +94,16 @@ export class TranslatedTool {
     this.#last = { name: tool.name, strict: tool.strict, demoted, cacheControl, json };
     return { wire, json };
   }
+
+  /**
+   * Remembers `slice` (the same characters as `json`, cut from the array's bytes) in place of `json`, the bytes
+   * the last `wire` call made, so they are held once; the next build then hands back `slice`.
+   */
+  adoptBytes(json: string, slice: string): void {
+    const last = this.#last;
+    // `json` is the string `wire` returned, so this compares one string object with itself: no character walk.
+    if (last !== undefined && last.json === json) last.json = slice;
+  }
 }
 
 function sameCacheControl(a: CacheControl | undefined, b: CacheControl | undefined): boolean {

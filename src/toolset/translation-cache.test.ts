@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildNameTable } from "../naming/index.js";
 import { TARGETS } from "../providers/targets.js";
+import { joinedBytes } from "./array-bytes.js";
 import { ToolTranslationCache } from "./translation-cache.js";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -27,6 +28,28 @@ describe("ToolTranslationCache.arrayBytes", () => {
     cache.clear();
     cache.arrayBytes("anthropic", a.slice(0, 1), counted);
     expect(joins).toBe(5);
+  });
+});
+
+describe("ToolTranslationCache.joinedBytes", () => {
+  it("joins afresh unless the parts are the last build's, and remembers the slices it handed back", () => {
+    const cache = new ToolTranslationCache();
+    const layout = { prefix: "[", suffix: "]", empty: "[]" };
+    let joins = 0;
+    const counted = (parts: readonly string[]) => {
+      joins += 1;
+      return joinedBytes(parts, layout);
+    };
+    const a = ['{"name":"a"}', '{"name":"b"}'];
+    const first = cache.joinedBytes("anthropic", a, counted);
+    expect(first).toMatchObject({ json: join(a), hash: sha256(join(a)), parts: a });
+    // The next build hands back the slices (the translations adopted them): the same bytes, no new join.
+    expect(cache.joinedBytes("anthropic", first.parts, counted)).toBe(first);
+    expect(cache.joinedBytes("anthropic", [...a], counted)).toBe(first);
+    expect(joins).toBe(1);
+    const b = ['{"name":"a"}', '{"name":"c"}'];
+    expect(cache.joinedBytes("anthropic", b, counted).json).toBe(join(b));
+    expect(joins).toBe(2);
   });
 });
 

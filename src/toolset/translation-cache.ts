@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { buildNameTable, type NameTable, type NameTableOptions, type ToolRef } from "../naming/index.js";
 import type { Target, TargetId } from "../providers/targets.js";
 import type { McpTool, ServerTool } from "../spec/tool.js";
+import type { JoinedBytes } from "./array-bytes.js";
 import { TranslatedTool } from "./translated-tool.js";
 
 interface Slot {
@@ -74,6 +75,23 @@ export class ToolTranslationCache {
     const hash = createHash("sha256").update(json).digest("hex");
     this.#bytes.set(target, { parts, json, hash });
     return { json, hash };
+  }
+
+  /**
+   * `arrayBytes` for a build that also keeps each part as a slice of the array's bytes (`join` makes both, see
+   * array-bytes.ts): the slices are remembered in place of `parts`, so the next build that hands them back (the
+   * translations adopt them) matches by identity, and the per-tool strings they replaced can be collected.
+   */
+  joinedBytes(
+    target: TargetId,
+    parts: readonly string[],
+    join: (parts: readonly string[]) => JoinedBytes,
+  ): JoinedBytes {
+    const last = this.#bytes.get(target);
+    if (last !== undefined && sameList(last.parts, parts)) return last;
+    const joined = join(parts);
+    this.#bytes.set(target, joined);
+    return joined;
   }
 
   /**
