@@ -26,6 +26,7 @@ import { ToolCallError } from "./call-errors.js";
 import { CallQueue } from "./call-queue.js";
 import { describeExit } from "./child-process-transport.js";
 import { type Deadline, DeadlineClock } from "./deadline-clock.js";
+import { endedSessionStatus } from "./ended-session.js";
 import { allListKinds, fetchListing } from "./fetch-listing.js";
 import { openSession, type Session } from "./open-session.js";
 import { redact, redactError, secretValues } from "./redact.js";
@@ -174,6 +175,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     release: () => void,
   ): Promise<CallToolResult> {
     const call = ++this.#calls;
+    const started = performance.now();
     try {
       return await this.#authorized(session, () =>
         session.client.callTool(
@@ -186,7 +188,10 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
         ),
       );
     } catch (error) {
-      throw this.#failedCall(error, tool, session, limitMs, undefined, undefined);
+      if (this.#endedSession(error, session)) {
+        return this.#callOnNewSession(error, tool, args, options, limitMs, started, session);
+      }
+      throw this.#callError(error, tool, session, limitMs, undefined, undefined);
     } finally {
       release();
     }
@@ -197,8 +202,10 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     args: Record<string, unknown>,
     options: CallToolOptions,
     limitMs: number,
+    retried = false,
   ): Promise<CallToolResult> {
     this.#assertCallable(tool);
+    const started = performance.now();
     // One controller is the call's only signal: the deadline and the caller's signal both abort it (forwarding
     // the caller's abort costs a listener on a long-lived signal; `AbortSignal.any` cost ~10 µs a call).
     const timeout = new AbortController();
@@ -233,7 +240,11 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
         ),
       );
     } catch (error) {
-      throw this.#failedCall(error, tool, session, limitMs, callerSignal, signal);
+      // A retry refused again still retires that session (so the error names it), but is not sent a third time.
+      if (session !== undefined && this.#endedSession(error, session) && !retried) {
+        return this.#callOnNewSession(error, tool, args, options, limitMs, started, session);
+      }
+      throw this.#callError(error, tool, session, limitMs, callerSignal, signal);
     } finally {
       deadline.stop();
       if (forwardAbort !== undefined) callerSignal?.removeEventListener("abort", forwardAbort);
@@ -261,18 +272,46 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     };
   }
 
-  #failedCall(
+  /**
+   * True when `error` says the server no longer knows `session` (HTTP 404, or the 400 "no valid session" of
+   * servers built from the SDK's examples, to a request carrying the session id). The request never ran; the
+   * session is retired and a new one opened at once (the server is up: it answered).
+   */
+  #endedSession(error: unknown, session: Session): boolean {
+    const sessionId = (session.transport as { sessionId?: string }).sessionId;
+    const status = endedSessionStatus(error, session.wire, sessionId);
+    if (status === undefined) return false;
+    this.#onSessionClosed(
+      session,
+      `ended its session (HTTP ${status} for the session id: expired, forgotten or the server restarted)`,
+      { immediate: true },
+    );
+    return true;
+  }
+
+  /**
+   * A call the server refused for its session id was never run, so it is sent once more on the new session
+   * (within what is left of its time limit) instead of failing a call the user never lost. A second refusal, a
+   * restart that fails or runs out of time, or the caller's abort is the answer.
+   */
+  async #callOnNewSession(
     error: unknown,
     tool: string,
-    session: Session | undefined,
+    args: Record<string, unknown>,
+    options: CallToolOptions,
     limitMs: number,
-    callerSignal: AbortSignal | undefined,
-    timeoutSignal: AbortSignal | undefined,
-  ): Error {
-    if (session !== undefined && sessionExpired(error, session)) {
-      this.#onSessionClosed(session, "ended its session (HTTP 404 for the session id: expired or forgotten)");
+    started: number,
+    session: Session,
+  ): Promise<CallToolResult> {
+    const failed = () => this.#callError(error, tool, session, limitMs, options.signal, undefined);
+    const left = () => limitMs - (performance.now() - started);
+    if (this.#state === "restarting" && this.#restarting !== undefined) {
+      const ready = await settledWithin(this.#restarting, left(), options.signal);
+      if (!ready) throw failed();
     }
-    return this.#callError(error, tool, session, limitMs, callerSignal, timeoutSignal);
+    const remaining = Math.floor(left());
+    if (this.#state !== "ready" || remaining <= 0 || options.signal?.aborted === true) throw failed();
+    return this.#callQueued(tool, args, { ...options, timeoutMs: remaining }, remaining, true);
   }
 
   /** `resources/read` on the live session (the server's `timeoutMs` applies). */
@@ -334,10 +373,12 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     what: string,
     options: RequestOptionsLike,
     send: (client: Session["client"], sdk: { timeout: number; signal?: AbortSignal }) => Promise<T>,
+    retried = false,
   ): Promise<T> {
     const session = this.#session;
     if (session === undefined || this.#state !== "ready") throw this.#notReady(what);
     const timeout = options.timeoutMs ?? this.config.timeoutMs;
+    const started = performance.now();
     try {
       return await this.#authorized(session, () =>
         send(session.client, {
@@ -346,6 +387,15 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
         }),
       );
     } catch (error) {
+      // As for calls: a request refused for its session id never ran; once more on the new session.
+      if (this.#endedSession(error, session) && !retried) {
+        const left = () => timeout - (performance.now() - started);
+        if (this.#restarting !== undefined) await settledWithin(this.#restarting, left(), options.signal);
+        const remaining = Math.floor(left());
+        if (this.#state === "ready" && remaining > 0 && options.signal?.aborted !== true) {
+          return this.#request(what, { ...options, timeoutMs: remaining }, send, true);
+        }
+      }
       if (session.lost !== undefined) {
         throw new ConnectionError(
           this.name,
@@ -496,7 +546,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   }
 
   /** `why` replaces the default "closed the connection" / exit description (an HTTP session the server ended). */
-  #onSessionClosed(session: Session, why?: string): void {
+  #onSessionClosed(session: Session, why?: string, restart: { immediate?: boolean } = {}): void {
     if (session !== this.#session || this.#state !== "ready") return;
     this.#session = undefined;
     const exit = session.child?.exit;
@@ -514,14 +564,16 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     // The dead child's pipes and the SDK client still need releasing.
     void closeSession(session);
     this.#setState("restarting");
-    this.#restarting = this.#restartLoop();
+    this.#restarting = this.#restartLoop(restart.immediate === true);
   }
 
-  async #restartLoop(): Promise<void> {
+  /** `immediate`: the first attempt starts at once (the server is alive; only its session is gone). */
+  async #restartLoop(immediate = false): Promise<void> {
     const signal = this.#lifecycle.signal;
     let lastError: ConnectionError | undefined;
     for (let attempt = 1; attempt <= this.#restart.maxAttempts; attempt += 1) {
-      if (!(await sleep(backoffDelay(attempt, this.#restart), signal))) return;
+      const wait = immediate && attempt === 1 ? 0 : backoffDelay(attempt, this.#restart);
+      if (!(await sleep(wait, signal))) return;
       try {
         const session = await this.#open();
         this.#restarts += 1;
@@ -650,14 +702,28 @@ function describeCallError(error: unknown): string {
   return String(error);
 }
 
-/**
- * Streamable HTTP: a 404 to a request carrying a session id means the server no longer knows the session (the
- * spec's "session expired"); the client must start a new one, which the restart path does.
- */
-function sessionExpired(error: unknown, session: Session): boolean {
-  if (session.wire !== "streamable-http" || !(error instanceof SdkHttpError) || error.status !== 404)
-    return false;
-  return (session.transport as { sessionId?: string }).sessionId !== undefined;
+/** Resolves true once `work` settles, false when `ms` pass or `signal` aborts first. */
+async function settledWithin(
+  work: Promise<unknown>,
+  ms: number,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  if (ms <= 0 || signal?.aborted === true) return false;
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  signal?.addEventListener("abort", stop, { once: true });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      sleep(ms, controller.signal).then(() => false),
+    ]);
+  } finally {
+    signal?.removeEventListener("abort", stop);
+    controller.abort();
+  }
 }
 
 async function closeSession(session: Session): Promise<void> {

@@ -1,0 +1,57 @@
+/**
+ * A Streamable HTTP server that goes away (killed) and comes back on the same port with no memory of the session:
+ * calls while it is away are answered with the reason, and once it is back the host starts a new session by itself
+ * (the 404 for the old session id), so calls work again without anyone reconnecting by hand.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { connectHost, type Host } from "../../src/catalog/host.js";
+import { type RunningFaultHttp, startFaultHttp } from "../faults/http-fault-server.js";
+import { httpServer } from "../fixtures/fixture-command.js";
+
+let host: Host | undefined;
+let server: RunningFaultHttp | undefined;
+
+afterEach(async () => {
+  await host?.close();
+  await server?.stop();
+  host = undefined;
+  server = undefined;
+});
+
+const textOf = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
+
+// 404 is the spec's answer to a session id the server does not know; 400 "No valid session ID provided" is what
+// servers built from the SDK's examples answer, and a host that took it for a plain bad request would never recover.
+describe.each([
+  ["404", {}],
+  ["400 (SDK-example servers)", { UNKNOWN_SESSION_STATUS: "400" }],
+])("an HTTP server that restarts and answers an unknown session with %s", (_label, env) => {
+  it("answers calls while it is down, then works again on a new session once it is back", async () => {
+    server = await startFaultHttp("none", env);
+    const port = new URL(server.url).port;
+    host = await connectHost(
+      {
+        file: "<returns>",
+        servers: { back: httpServer("back", server.url, { transport: "streamable-http", timeoutMs: 5_000 }) },
+        agents: {},
+      },
+      { restart: { initialDelayMs: 50, maxDelayMs: 500, maxAttempts: 20 } },
+    );
+    const live = host;
+    expect(textOf(await live.callTool("back", "work", { id: "before" }))).toBe("faulty:before");
+
+    await server.stop();
+    // Down: the call is answered (rejected with the reason), not left hanging.
+    await expect(live.callTool("back", "work", { id: "down" })).rejects.toThrow(/ECONNREFUSED|fetch failed/);
+
+    server = await startFaultHttp("none", { ...env, PORT: port });
+    // The first request on the old session id is refused for it: the host opens a new session at once and sends
+    // the call again there (it never ran), so the caller sees a plain answer.
+    expect(textOf(await live.callTool("back", "work", { id: "first" }))).toBe("faulty:first");
+    const status = live.servers.find((row) => row.name === "back");
+    expect(status).toMatchObject({ state: "ready", restarts: 1 });
+    expect(textOf(await live.callTool("back", "work", { id: "after" }))).toBe("faulty:after");
+    const stats = JSON.parse(textOf(await live.callTool("back", "stats", {}))) as { sessions: number };
+    expect(stats.sessions).toBe(1);
+  });
+});
