@@ -6,12 +6,19 @@ export interface RestartPolicy {
   initialDelayMs: number;
   /** Default 30,000 ms. */
   maxDelayMs: number;
+  /**
+   * A server marked failed (at start, or when its restarts ran out) is tried again after this long, and again
+   * after each failed revival, so a long-lived host (`serve`, `chat`) gets back a server that was down for a while.
+   * 0 never revives. Default 60,000 ms.
+   */
+  reviveAfterMs: number;
 }
 
 export const defaultRestartPolicy: RestartPolicy = {
   maxAttempts: 5,
   initialDelayMs: 250,
   maxDelayMs: 30_000,
+  reviveAfterMs: 60_000,
 };
 
 export function backoffDelay(

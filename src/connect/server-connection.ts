@@ -1,7 +1,8 @@
 /**
  * One configured server's connection: a small state machine around SDK sessions.
  *
- *   connecting → ready | failed;  ready → restarting → ready | failed;  any → closed
+ *   connecting → ready | failed;  ready → restarting → ready | failed;  failed → restarting (revival);
+ *   any → closed
  *
  * A session that ends while `ready` (the stdio child exited, the HTTP stream closed) fails every call in flight
  * with a `CONNECTION_CLOSED` error naming the exit, then restarts with capped exponential backoff and a fresh
@@ -17,8 +18,9 @@ import type {
   ReadResourceResult,
 } from "@modelcontextprotocol/client";
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
+import { AuthError } from "../auth/auth-error.js";
 import { defaultMaxAuthorizations } from "../auth/oauth-provider.js";
-import { finishPendingAuthorization, interactiveProvider } from "../auth/session-auth.js";
+import { finishPendingAuthorization, interactiveProvider, isUnauthorized } from "../auth/session-auth.js";
 import type { ServerConfig } from "../config/types.js";
 import { ConnectionError, SwitchboardError } from "../errors.js";
 import { backoffDelay, defaultRestartPolicy, type RestartPolicy } from "./backoff.js";
@@ -59,6 +61,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   #restarts = 0;
   #started: Promise<void> | undefined;
   #restarting: Promise<void> | undefined;
+  #reviveTimer: NodeJS.Timeout | undefined;
   #closing: Promise<void> | undefined;
   /** Deadlines of the calls in flight, on one timer; paused while the server waits on the client. */
   readonly #deadlines = new DeadlineClock();
@@ -132,6 +135,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       if (this.#state !== "closed") {
         this.#failure = failure;
         this.#setState("failed");
+        this.#scheduleRevival();
       }
       throw failure;
     }
@@ -481,6 +485,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       { code: "CONNECTION_CLOSED" },
     );
     this.#setState("closed");
+    clearTimeout(this.#reviveTimer);
     this.#lifecycle.abort(closedError);
     this.#queue.rejectWaiting(closedError);
     const session = this.#session;
@@ -594,6 +599,42 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       { cause: lastError, ...(stderrTail === undefined ? {} : { stderrTail }) },
     );
     this.#setState("failed");
+    this.#scheduleRevival();
+  }
+
+  /**
+   * After `reviveAfterMs` a failed server gets one more attempt, and another after each failed one (so a dead
+   * server costs one attempt and one `error` event per period). Not when restarts are off (`maxAttempts` 0) or
+   * the server needs a login (a person, not time, fixes that). The timer is unref'd.
+   */
+  #scheduleRevival(): void {
+    const after = this.#restart.reviveAfterMs;
+    if (!(after > 0) || this.#restart.maxAttempts <= 0 || this.#state !== "failed") return;
+    const cause = this.#failure?.cause;
+    if (cause instanceof AuthError || isUnauthorized(cause)) return;
+    clearTimeout(this.#reviveTimer);
+    this.#reviveTimer = setTimeout(() => {
+      this.#reviveTimer = undefined;
+      if (this.#state !== "failed") return;
+      this.#setState("restarting");
+      this.#restarting = this.#revive();
+    }, after);
+    this.#reviveTimer.unref();
+  }
+
+  async #revive(): Promise<void> {
+    try {
+      const session = await this.#open();
+      this.#restarts += 1;
+      this.#adopt(session);
+    } catch (error) {
+      if (this.#state === "closed") return;
+      const failure = this.#asConnectionError(error);
+      this.#failure = failure;
+      this.emit("error", failure);
+      this.#setState("failed");
+      this.#scheduleRevival();
+    }
   }
 
   #setState(next: ConnectionState): void {

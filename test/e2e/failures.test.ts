@@ -210,3 +210,40 @@ describe("a server that crashes mid-call", () => {
     expect(childPids()).toEqual([]);
   });
 });
+
+describe("revival of a failed server", () => {
+  it("tries a server that failed at start once per reviveAfterMs, and never when restarts are off", async () => {
+    const revived = new ServerConnection(fixtureServer("exit-on-start"), {
+      restart: { ...fastRestart, reviveAfterMs: 100 },
+    });
+    const off = new ServerConnection(fixtureServer("exit-on-start"), {
+      restart: { ...fastRestart, maxAttempts: 0, reviveAfterMs: 100 },
+    });
+    const states: ConnectionState[] = [];
+    revived.on("state", (state) => states.push(state));
+    let offAttempts = 0;
+    off.on("state", (state) => {
+      if (state === "restarting") offAttempts += 1;
+    });
+    try {
+      await rejection(revived.start());
+      await rejection(off.start());
+      // Two revival rounds: failed → restarting → failed, twice, one attempt each (exit-on-start never comes up).
+      await waitFor(
+        () => states.filter((state) => state === "restarting").length >= 2,
+        10_000,
+        "two revivals",
+      );
+      expect(states.slice(0, 4)).toEqual(["failed", "restarting", "failed", "restarting"]);
+      expect(revived.state === "failed" || revived.state === "restarting").toBe(true);
+      expect(offAttempts).toBe(0);
+    } finally {
+      await revived.close();
+      await off.close();
+    }
+    // Closed: no revival timer fires any more.
+    const closedAt = states.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(states.slice(closedAt)).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { connectHost, type Host } from "../../src/catalog/host.js";
 import { type RunningFaultHttp, startFaultHttp } from "../faults/http-fault-server.js";
 import { httpServer } from "../fixtures/fixture-command.js";
+import { waitFor } from "./helpers.js";
 
 let host: Host | undefined;
 let server: RunningFaultHttp | undefined;
@@ -53,5 +54,41 @@ describe.each([
     expect(textOf(await live.callTool("back", "work", { id: "after" }))).toBe("faulty:after");
     const stats = JSON.parse(textOf(await live.callTool("back", "stats", {}))) as { sessions: number };
     expect(stats.sessions).toBe(1);
+  });
+});
+
+describe("a server that is down when the host starts", () => {
+  it("is marked failed, then revived after reviveAfterMs once it is up: its tools enter the catalogue", async () => {
+    // A port that was just free: the server is not there yet.
+    const probe = await startFaultHttp("none");
+    const port = new URL(probe.url).port;
+    const url = probe.url;
+    await probe.stop();
+
+    host = await connectHost(
+      {
+        file: "<revive>",
+        servers: { late: httpServer("late", url, { transport: "streamable-http", connectTimeoutMs: 2_000 }) },
+        agents: {},
+      },
+      { restart: { initialDelayMs: 50, maxDelayMs: 200, maxAttempts: 2, reviveAfterMs: 300 } },
+    );
+    const live = host;
+    expect(live.servers[0]).toMatchObject({ name: "late", state: "failed" });
+    expect(live.catalog.snapshot().tools.filter((tool) => tool.server === "late")).toEqual([]);
+    // Still down at the first revival: one attempt, failed again, another scheduled.
+    const errors: string[] = [];
+    live.pool.get("late")?.on("error", (error) => errors.push(error.message));
+    await waitFor(() => errors.length >= 1, 5_000, "a revival attempt");
+    expect(live.servers[0]?.state).toBe("failed");
+
+    server = await startFaultHttp("none", { PORT: port });
+    await waitFor(() => live.servers[0]?.state === "ready", 5_000, "the revived server");
+    await waitFor(
+      () => live.catalog.snapshot().tools.some((tool) => tool.server === "late" && tool.tool.name === "work"),
+      5_000,
+      "its tools in the catalogue",
+    );
+    expect(textOf(await live.callTool("late", "work", { id: "revived" }))).toBe("faulty:revived");
   });
 });
