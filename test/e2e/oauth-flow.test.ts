@@ -324,3 +324,31 @@ describe("RFC 9207: the authorization response's issuer (iss)", () => {
     expect(server.count("/token")).toBe(0);
   });
 });
+
+describe("a server that needs a login", () => {
+  it("is not revived on a timer: a person, not time, fixes a missing login", async () => {
+    const server = await fixture();
+    const provider = new SwitchboardOAuthProvider({
+      serverUrl: server.url,
+      store: new MemoryCredentialStore(),
+      handler: {
+        redirectUrl: async () => "http://127.0.0.1:9/callback",
+        authorize: async () => {
+          throw new AuthError("AUTH_REQUIRED", "run: switchboard auth login protected");
+        },
+      },
+    });
+    const made = new ServerConnection(config(server.url), {
+      restart: { maxAttempts: 3, initialDelayMs: 10, reviveAfterMs: 50 },
+      auth: { provider },
+    });
+    open.push(made);
+    const states: string[] = [];
+    made.on("state", (state) => states.push(state));
+    await expect(made.start()).rejects.toThrow(/switchboard auth login protected/);
+    const registrations = server.count("/register");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(states).toEqual(["failed"]);
+    expect(server.count("/register")).toBe(registrations);
+  });
+});
