@@ -6,7 +6,8 @@
  *   would help, the connect fails with "run: switchboard auth login <server>";
  * - `browser`: opens the browser and waits on a loopback callback;
  * - `print` (headless): prints the URL and waits on the loopback callback (open it on any machine that can
- *   reach this one's 127.0.0.1, e.g. through an SSH tunnel);
+ *   reach this one's 127.0.0.1, e.g. through an SSH tunnel), or for the address of the page the browser ended on,
+ *   pasted (`pasted`: a browser on another machine cannot reach this one's loopback);
  * - `handler`: an injected handler (tests, CI, the conformance client).
  */
 import { ClientCredentialsProvider } from "@modelcontextprotocol/client";
@@ -21,7 +22,14 @@ import type { AuthorizationHandler, AuthorizationResponse, CredentialStore } fro
 export type AuthMode =
   | { kind: "non-interactive" }
   | { kind: "browser"; print: (text: string) => void; timeoutMs?: number; signal?: AbortSignal }
-  | { kind: "print"; print: (text: string) => void; timeoutMs?: number; signal?: AbortSignal }
+  | {
+      kind: "print";
+      print: (text: string) => void;
+      timeoutMs?: number;
+      signal?: AbortSignal;
+      /** Lines typed or pasted by the user (the CLI: stdin), read while a login waits. */
+      pasted?: (signal: AbortSignal) => AsyncIterable<string>;
+    }
   | { kind: "handler"; handler: (server: HttpServerConfig) => AuthorizationHandler };
 
 export interface AuthForServerOptions {
@@ -106,12 +114,20 @@ function handlerFor(server: HttpServerConfig, options: AuthForServerOptions): Au
         ...(port === undefined ? {} : { port }),
         ...(mode.timeoutMs === undefined ? {} : { timeoutMs: mode.timeoutMs }),
         ...(mode.signal === undefined ? {} : { signal: mode.signal }),
+        ...(mode.kind === "print" && mode.pasted !== undefined
+          ? { pasted: mode.pasted, onPasteIgnored: (why: string) => mode.print(`Not used: ${why}.`) }
+          : {}),
         show: async (url) => {
           if (mode.kind === "browser") await open(url.href, { print: mode.print });
           else mode.print(`To log in to "${server.name}", open this URL in a browser:\n  ${url.href}`);
           mode.print(
             `Waiting for the browser to come back to this machine's 127.0.0.1 (Ctrl-C to give up)...`,
           );
+          if (mode.kind === "print" && mode.pasted !== undefined) {
+            mode.print(
+              "If the browser runs on another machine, its last page will not load: paste that page's address here and press Enter.",
+            );
+          }
         },
       });
     }

@@ -24,6 +24,13 @@ export interface LoopbackAuthorizationOptions {
   timeoutMs?: number;
   /** Aborts a login in flight (Ctrl-C). */
   signal?: AbortSignal;
+  /**
+   * Lines the user may paste instead (headless: a browser on another machine cannot reach this one's 127.0.0.1, so
+   * its last page fails to load, and its address is the redirect). Read until the login ends, then `signal` stops
+   * the reader. A line that is not a redirect URL is ignored with a word through `onPasteIgnored`.
+   */
+  pasted?: (signal: AbortSignal) => AsyncIterable<string>;
+  onPasteIgnored?: (why: string) => void;
 }
 
 export const CALLBACK_PATH = "/callback";
@@ -67,9 +74,14 @@ export class LoopbackAuthorization implements AuthorizationHandler {
     const signal = this.#options.signal;
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
+    const reading = new AbortController();
     try {
       return await new Promise<AuthorizationResponse>((resolve, reject) => {
         this.#pending = { expectedState, where, resolve, reject };
+        if (this.#options.pasted !== undefined) {
+          const lines = this.#options.pasted(reading.signal);
+          void this.#readPasted(lines, expectedState, where, resolve, reject);
+        }
         timer = setTimeout(() => {
           reject(
             new AuthError(
@@ -85,9 +97,49 @@ export class LoopbackAuthorization implements AuthorizationHandler {
       });
     } finally {
       clearTimeout(timer);
+      reading.abort();
       if (onAbort !== undefined) signal?.removeEventListener("abort", onAbort);
       this.#pending = undefined;
       await this.#stop();
+    }
+  }
+
+  /**
+   * The first pasted line that is a URL carrying `state` settles the login exactly as the callback would (a wrong
+   * state is refused at once); anything else is ignored. The code is never echoed.
+   */
+  async #readPasted(
+    lines: AsyncIterable<string>,
+    expectedState: string,
+    where: string,
+    resolve: (response: AuthorizationResponse) => void,
+    reject: (error: Error) => void,
+  ): Promise<void> {
+    const ignored = this.#options.onPasteIgnored ?? (() => {});
+    try {
+      for await (const line of lines) {
+        const text = line.trim();
+        if (text === "") continue;
+        let redirect: URL;
+        try {
+          redirect = new URL(text);
+        } catch {
+          ignored("that is not a URL: paste the whole address of the page the browser ended on");
+          continue;
+        }
+        if (!redirect.searchParams.has("state")) {
+          ignored("that address carries no state: paste the address the browser was sent back to");
+          continue;
+        }
+        try {
+          resolve(readRedirect(redirect, expectedState, where));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+        return;
+      }
+    } catch {
+      // The reader was stopped (the login ended another way) or stdin failed: the callback still works.
     }
   }
 

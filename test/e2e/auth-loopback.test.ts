@@ -155,3 +155,55 @@ describe("LoopbackAuthorization", () => {
     expect(await refused(redirect)).toBe(true);
   });
 });
+
+describe("LoopbackAuthorization with a pasted redirect (a browser on another machine)", () => {
+  /** Yields `lines` one by one, then waits until the login stops the reader; records that it was stopped. */
+  function typed(lines: string[]) {
+    const seen = { stopped: false };
+    const pasted = async function* (signal: AbortSignal): AsyncIterable<string> {
+      yield* lines;
+      await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+      seen.stopped = true;
+    };
+    return { pasted, seen };
+  }
+
+  it("takes the first pasted URL with a state, says why other lines are not used, and never listens after", async () => {
+    const ignored: string[] = [];
+    const { pasted } = typed([
+      "",
+      "hello",
+      "https://as.example/done",
+      `http://127.0.0.1:1/callback?code=c9&state=s1`,
+    ]);
+    const handler = new LoopbackAuthorization({
+      show: () => {},
+      pasted,
+      onPasteIgnored: (why) => ignored.push(why),
+    });
+    const redirect = await handler.redirectUrl();
+    await expect(handler.authorize(AUTH_URL, "s1")).resolves.toEqual({ code: "c9" });
+    expect(ignored).toEqual([expect.stringMatching(/not a URL/), expect.stringMatching(/carries no state/)]);
+    expect(await refused(redirect)).toBe(true);
+  });
+
+  it("refuses a pasted redirect with another state at once (AUTH_STATE_MISMATCH)", async () => {
+    const { pasted } = typed(["http://127.0.0.1:1/callback?code=c9&state=forged"]);
+    const handler = new LoopbackAuthorization({ show: () => {}, pasted });
+    const error = await handler.authorize(AUTH_URL, "s1").catch((caught: unknown) => caught);
+    expect((error as AuthError).reason).toBe("AUTH_STATE_MISMATCH");
+  });
+
+  it("stops reading once the browser came back through the callback", async () => {
+    const { pasted, seen } = typed([]);
+    let redirect = "";
+    const handler = new LoopbackAuthorization({
+      show: () => void fetch(`${redirect}?code=c1&state=s1`),
+      pasted,
+    });
+    redirect = await handler.redirectUrl();
+    await expect(handler.authorize(AUTH_URL, "s1")).resolves.toEqual({ code: "c1" });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.stopped).toBe(true);
+  });
+});

@@ -412,15 +412,25 @@ describe("switchboard auth: RFC 9207 iss on login, RFC 7009 revocation on logout
   });
 });
 
-/** Runs the built CLI and hands each stderr chunk to `onStderr` while it runs (to follow a printed URL). */
-function runCliLive(args: string[], env: Record<string, string>, onStderr: (text: string) => void) {
+/**
+ * Runs the built CLI and hands each stderr chunk to `onStderr` while it runs (to follow a printed URL), with a way
+ * to type into its stdin (closed at once unless `typed` is given; the pipe then stays open until the CLI exits).
+ */
+function runCliLive(
+  args: string[],
+  env: Record<string, string>,
+  onStderr: (text: string, type: (line: string) => void) => void,
+  typed = false,
+) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, [join(repoRoot, "bin", "switchboard.js"), ...args], {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? "", SWITCHBOARD_LEDGER: "off", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
     });
-    const output = captureOutput(child, onStderr);
+    if (!typed) child.stdin.end();
+    const type = (line: string) => child.stdin.write(`${line}\n`);
+    const output = captureOutput(child, (text) => onStderr(text, type));
     const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
     child.on("error", reject);
     child.on("close", (code) => {
@@ -464,6 +474,35 @@ describe("the built CLI (needs `auth` registered in src/cli/main.ts)", () => {
 
     // Canary: no token, secret or code in anything any of the three commands printed.
     expectNoSecrets([login, inspect, status].map((r) => r.stdout + r.stderr).join("\n"), s);
+  });
+
+  it("auth login --no-browser takes the pasted address of the page the browser ended on (a browser elsewhere)", async () => {
+    const s = await setup({ requiredScopes: ["mcp:read"] });
+    let pasted = false;
+    const login = await runCliLive(
+      ["auth", "login", "docs", "--no-browser", "--config", s.config],
+      s.env,
+      (text, type) => {
+        const url = /open this URL in a browser:\s+(\S+)/.exec(text)?.[1];
+        if (url === undefined || pasted) return;
+        pasted = true;
+        // The browser on another machine: it is sent to 127.0.0.1 there, which does not load; the user copies
+        // that address (never followed here, so this machine's loopback callback is never reached).
+        void fetch(url, { redirect: "manual" }).then((response) => {
+          type("I have no idea what to paste");
+          type(response.headers.get("location") ?? "");
+        });
+      },
+      true,
+    );
+    expect(pasted).toBe(true);
+    expect(login.stderr).toContain("paste that page's address here");
+    expect(login.stderr).toContain("Not used: that is not a URL");
+    // The stdin pipe is still open: exiting proves the login stopped reading it.
+    expect(login.code).toBe(0);
+    expect(login.stdout).toMatch(/Logged in to docs, scopes: mcp:read/);
+    expect(s.fixture.count("/authorize")).toBe(1);
+    expectNoSecrets(login.stdout + login.stderr, s);
   });
 
   it("client_credentials: inspect reaches the server with no login and nothing stored; the secret is never printed", async () => {

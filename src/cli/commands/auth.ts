@@ -29,6 +29,8 @@ export interface AuthCommandDeps {
   /** Completes each login instead of a browser (CI, tests). */
   handler?: (server: HttpServerConfig) => AuthorizationHandler;
   now?: () => number;
+  /** Where a headless login reads a pasted redirect address. Default: stdin, line by line. */
+  pasted?: (signal: AbortSignal) => AsyncIterable<string>;
 }
 
 export type LoginState =
@@ -264,6 +266,17 @@ function configuredClient(server: HttpServerConfig) {
   };
 }
 
+/** stdin line by line until `signal` (the login ended); readline leaves stdin itself open for the next login. */
+async function* stdinLines(signal: AbortSignal): AsyncIterable<string> {
+  const { createInterface } = await import("node:readline");
+  const lines = createInterface({ input: process.stdin, terminal: false, signal });
+  try {
+    yield* lines;
+  } finally {
+    lines.close();
+  }
+}
+
 async function login(
   config: SwitchboardConfig,
   servers: HttpServerConfig[],
@@ -283,7 +296,7 @@ async function login(
     deps.handler !== undefined
       ? { kind: "handler", handler: deps.handler }
       : options.browser === false || !io.interactive
-        ? { kind: "print", print, timeoutMs }
+        ? { kind: "print", print, timeoutMs, pasted: deps.pasted ?? stdinLines }
         : { kind: "browser", print, timeoutMs };
   const { connectHost } = await import("../../catalog/host.js");
   let failed = 0;
