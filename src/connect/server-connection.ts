@@ -307,15 +307,28 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     started: number,
     session: Session,
   ): Promise<CallToolResult> {
-    const failed = () => this.#callError(error, tool, session, limitMs, options.signal, undefined);
+    const remaining = await this.#timeLeftOnNewSession(limitMs, started, options.signal);
+    if (remaining === undefined) {
+      throw this.#callError(error, tool, session, limitMs, options.signal, undefined);
+    }
+    return this.#callQueued(tool, args, { ...options, timeoutMs: remaining }, remaining, true);
+  }
+
+  /**
+   * After a session ended: waits for the restart in progress within what is left of `limitMs` (counted from
+   * `started`), and returns the whole ms then left when the connection is ready and the caller has not aborted.
+   */
+  async #timeLeftOnNewSession(
+    limitMs: number,
+    started: number,
+    signal: AbortSignal | undefined,
+  ): Promise<number | undefined> {
     const left = () => limitMs - (performance.now() - started);
     if (this.#state === "restarting" && this.#restarting !== undefined) {
-      const ready = await settledWithin(this.#restarting, left(), options.signal);
-      if (!ready) throw failed();
+      await settledWithin(this.#restarting, left(), signal);
     }
     const remaining = Math.floor(left());
-    if (this.#state !== "ready" || remaining <= 0 || options.signal?.aborted === true) throw failed();
-    return this.#callQueued(tool, args, { ...options, timeoutMs: remaining }, remaining, true);
+    return this.#state === "ready" && remaining > 0 && signal?.aborted !== true ? remaining : undefined;
   }
 
   /** `resources/read` on the live session (the server's `timeoutMs` applies). */
@@ -393,12 +406,9 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     } catch (error) {
       // As for calls: a request refused for its session id never ran; once more on the new session.
       if (this.#endedSession(error, session) && !retried) {
-        const left = () => timeout - (performance.now() - started);
-        if (this.#restarting !== undefined) await settledWithin(this.#restarting, left(), options.signal);
-        const remaining = Math.floor(left());
-        if (this.#state === "ready" && remaining > 0 && options.signal?.aborted !== true) {
+        const remaining = await this.#timeLeftOnNewSession(timeout, started, options.signal);
+        if (remaining !== undefined)
           return this.#request(what, { ...options, timeoutMs: remaining }, send, true);
-        }
       }
       if (session.lost !== undefined) {
         throw new ConnectionError(
