@@ -10,7 +10,7 @@
  *   (`validateTargetTools`) and no tool is quarantined;
  * - stable: with the servers listed in reverse order in a second config file, the server's share of every
  *   target's array is byte-identical; the whole arrays are equal across orders, and the CLI's `tools --json`
- *   bytes equal the library's in both orders (anthropic and gemini; every target with --all-cli-targets);
+ *   bytes equal the library's (anthropic in one order, gemini in the other; all of them with --all-cli-targets);
  * - call: a harmless tool call answered through `answerResponse` where the server has one that needs no network.
  *
  * A failing check fails the server unless `expected-failures.json` lists (server, check) with a reason; a listed
@@ -43,8 +43,14 @@ const CONNECT_TIMEOUT_MS = 90_000;
 const CALL_TIMEOUT_MS = 30_000;
 const CLI_TIMEOUT_MS = 180_000;
 const WATCHDOG_MS = 12 * 60_000;
-/** Targets whose `tools --json` bytes are also taken from the CLI (one invocation per order each). */
-const CLI_TARGETS = ["anthropic", "gemini"];
+/**
+ * (target, config order) pairs whose `tools --json` bytes are also taken from the CLI, one invocation each: two
+ * wires and both orders (the library's arrays are compared across orders for every target).
+ */
+const CLI_RUNS = [
+  ["anthropic", "a"],
+  ["gemini", "b"],
+];
 const CHECKS = ["ready", "tools", "targets", "stable", "call"];
 
 const options = parseArgs(process.argv.slice(2));
@@ -58,13 +64,18 @@ watchdog.unref();
 ensureInstalled();
 const lib = await import(join(root, "dist", "index.js"));
 const TARGET_IDS = Object.keys(lib.TARGETS);
-options.cliTargets ??= TARGET_IDS;
+options.cliRuns ??= TARGET_IDS.flatMap((target) => [
+  [target, "a"],
+  [target, "b"],
+]);
 const servers = SERVERS.filter((server) => options.only === undefined || options.only.includes(server.name));
 const expected = loadExpectedFailures();
 const dirs = makeDirs();
 const started = Date.now();
 /** [phase, ms] in the order run. */
 const phases = [];
+/** Server processes found alive right after the library's `host.close()` resolved. */
+const survivors = [];
 try {
   const configA = writeConfig("a.json", servers);
   const configB = writeConfig("b.json", [...servers].reverse());
@@ -78,20 +89,17 @@ try {
   // library's. Sequential: each invocation starts every server, and the machine has two cores.
   const inspect = await timed("cli inspect --json", () => runCli(["inspect", "--json", "--config", configA]));
   const cliBytes = { a: {}, b: {} };
-  for (const target of options.cliTargets) {
-    for (const [order, file] of [
-      ["a", configA],
-      ["b", configB],
-    ]) {
-      const args = ["tools", "--json", "--provider", target, "--config", file];
-      cliBytes[order][target] = await timed(`cli tools --json ${target} (${order})`, () => runCli(args));
-    }
+  for (const [target, order] of options.cliRuns) {
+    const args = ["tools", "--json", "--provider", target, "--config", order === "a" ? configA : configB];
+    cliBytes[order][target] = await timed(`cli tools --json ${target} (${order})`, () => runCli(args));
   }
 
   judge(results, { runA, runB, inspect, cliBytes });
-  const leftovers = killLeftovers();
+  const leftovers = [...survivors, ...killLeftovers()];
   report(results, leftovers);
 } finally {
+  // After a throw too: no server outlives the run (normally none is left here, and this finds nothing).
+  killLeftovers();
   rmSync(dirs.root, { recursive: true, force: true });
 }
 
@@ -105,13 +113,13 @@ async function timed(phase, run) {
 }
 
 function parseArgs(argv) {
-  const parsed = { only: undefined, markdown: false, cliTargets: CLI_TARGETS };
+  const parsed = { only: undefined, markdown: false, cliRuns: CLI_RUNS };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === "--only") parsed.only = (argv[++i] ?? "").split(",");
     else if (arg.startsWith("--only=")) parsed.only = arg.slice(7).split(",");
     else if (arg === "--markdown") parsed.markdown = true;
-    else if (arg === "--all-cli-targets") parsed.cliTargets = undefined;
+    else if (arg === "--all-cli-targets") parsed.cliRuns = undefined;
     else throw new Error(`unknown argument ${arg} (use --only a,b, --markdown, --all-cli-targets)`);
   }
   return parsed;
@@ -191,7 +199,12 @@ function writeConfig(file, list) {
 }
 
 function newResult(server) {
-  const result = { server: server.name, version: serverEntry(server).version, checks: {}, notes: [] };
+  const result = {
+    server: server.name,
+    package: server.package,
+    version: serverEntry(server).version,
+    checks: {},
+  };
   for (const check of CHECKS) result.checks[check] = { ok: true, detail: "" };
   return result;
 }
@@ -243,9 +256,13 @@ async function libraryRun(configFile, { calls }) {
       };
     }
     const callResults = calls ? await makeCalls(host, toolsets.anthropic) : {};
-    return { perServer, whole, callResults, pids, notes: [] };
+    return { perServer, whole, callResults, notes: [] };
   } finally {
     await host.close();
+    // close() resolves when every child has exited: a pid still alive here breaks that promise.
+    for (const pid of pids) {
+      if (isAlive(pid)) survivors.push(`${pid} (still running after host.close() for ${configFile})`);
+    }
   }
 }
 
@@ -365,7 +382,8 @@ function judge(results, { runA, runB, inspect, cliBytes }) {
     // ready
     if (a.state !== "ready") fail(result, "ready", `library: ${a.state} (${a.reason ?? "no reason"})`);
     if (b.state !== "ready") fail(result, "ready", `library, reversed order: ${b.state} (${b.reason ?? ""})`);
-    if (row !== undefined && row.status !== "ready") {
+    if (row === undefined) fail(result, "ready", "missing from inspect --json");
+    else if (row.status !== "ready") {
       fail(result, "ready", `inspect: ${row.status} (${row.reason ?? ""}) ${row.stderrTail ?? ""}`.trim());
     }
     // tools
@@ -406,9 +424,9 @@ function judge(results, { runA, runB, inspect, cliBytes }) {
     for (const message of whole.info) results.info.push(`${target} whole array: ${message}`);
     if (whole.json !== runB.whole[target].json)
       runA.notes.push(`${target}: whole arrays differ between orders`);
-    if (!options.cliTargets.includes(target)) continue;
     for (const order of ["a", "b"]) {
       const printed = cliBytes[order][target];
+      if (printed === undefined) continue;
       const lib = order === "a" ? whole.json : runB.whole[target].json;
       if (printed.stdout.trimEnd() !== lib) {
         runA.notes.push(
@@ -418,6 +436,15 @@ function judge(results, { runA, runB, inspect, cliBytes }) {
     }
   }
   results.wholeNotes = runA.notes;
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Kills (by pid) any process still running from this folder's servers: there must be none. */
@@ -462,8 +489,9 @@ function report(results, leftovers) {
       unexpected.push(`${result.server}/${check}: ${result.checks[check].detail}`);
   }
   const header = ["server", "version", "tools", "targets valid", "stable bytes", "call checked", "result"];
+  // The npm package names the server (failure lines below use its config key).
   const table = rows.map((r) => [
-    r.server,
+    r.package,
     r.version,
     String(r.tools ?? 0),
     r.valid,
@@ -475,7 +503,10 @@ function report(results, leftovers) {
   console.log("");
   for (const result of rows) {
     for (const check of CHECKS) {
-      if (!result.checks[check].ok) console.log(`${result.server}/${check}: ${result.checks[check].detail}`);
+      if (result.checks[check].ok) continue;
+      const listed = expected.find((entry) => entry.server === result.server && entry.check === check);
+      const why = listed === undefined ? "" : ` (expected: ${listed.reason})`;
+      console.log(`${result.server}/${check}: ${result.checks[check].detail}${why}`);
     }
   }
   for (const note of results.wholeNotes) console.log(`all servers: ${note}`);
