@@ -54,13 +54,6 @@ const CLI_RUNS = [
 const CHECKS = ["ready", "tools", "targets", "stable", "call"];
 
 const options = parseArgs(process.argv.slice(2));
-const watchdog = setTimeout(() => {
-  console.error(`compat: gave up after ${WATCHDOG_MS / 60_000} min`);
-  killLeftovers();
-  process.exit(2);
-}, WATCHDOG_MS);
-watchdog.unref();
-
 ensureInstalled();
 const lib = await import(join(root, "dist", "index.js"));
 const TARGET_IDS = Object.keys(lib.TARGETS);
@@ -69,9 +62,18 @@ options.cliRuns ??= TARGET_IDS.flatMap((target) => [
   [target, "b"],
 ]);
 const servers = SERVERS.filter((server) => options.only === undefined || options.only.includes(server.name));
+const unknown = (options.only ?? []).filter((name) => !SERVERS.some((server) => server.name === name));
+if (unknown.length > 0) throw new Error(`compat: no server named ${unknown.join(", ")} in servers.mjs`);
 const expected = loadExpectedFailures();
 const dirs = makeDirs();
 const started = Date.now();
+// Started after the install (a first `npm ci` compiles sqlite3 and may take longer than the run itself).
+const watchdog = setTimeout(() => {
+  console.error(`compat: gave up after ${WATCHDOG_MS / 60_000} min`);
+  killLeftovers();
+  process.exit(2);
+}, WATCHDOG_MS);
+watchdog.unref();
 /** [phase, ms] in the order run. */
 const phases = [];
 /** Server processes found alive right after the library's `host.close()` resolved. */
