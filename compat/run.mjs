@@ -31,6 +31,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -165,20 +166,19 @@ function makeDirs() {
   mkdirSync(made.home);
   writeFileSync(join(made.files, "hello.txt"), "hello\n");
   // A table for the sqlite server to list; made with the root's own better-sqlite3.
-  const require = (spec) => import(join(root, "node_modules", spec, "lib", "index.js"));
-  return { ...made, ready: require("better-sqlite3").then(({ default: Database }) => seedSqlite(Database)) };
-
-  function seedSqlite(Database) {
-    const db = new Database(made.sqlite);
-    db.exec("CREATE TABLE compat_probe (id INTEGER PRIMARY KEY, note TEXT)");
-    db.close();
-  }
+  const Database = createRequire(join(root, "package.json"))("better-sqlite3");
+  const db = new Database(made.sqlite);
+  db.exec("CREATE TABLE compat_probe (id INTEGER PRIMARY KEY, note TEXT)");
+  db.close();
+  return made;
 }
 
 function serverEntry(server) {
   const pkgDir = join(here, "node_modules", ...server.package.split("/"));
   const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
-  const bin = typeof pkg.bin === "string" ? pkg.bin : Object.values(pkg.bin)[0];
+  // The bin named like the package (desktop-commander also ships setup/remove bins), else its only one.
+  const bins = typeof pkg.bin === "string" ? { [server.package.split("/").pop()]: pkg.bin } : pkg.bin;
+  const bin = bins[server.package.split("/").pop()] ?? Object.values(bins)[0];
   return {
     version: pkg.version,
     config: {
@@ -213,7 +213,6 @@ function newResult(server) {
 
 /** Connects every server of one config file with the library and builds every target's toolset. */
 async function libraryRun(configFile, { calls }) {
-  await dirs.ready;
   const config = await lib.loadConfig(configFile);
   const host = await lib.connectHost(config, { oauth: false });
   const pids = host.pool.connections.map((connection) => connection.pid).filter((pid) => pid !== undefined);
