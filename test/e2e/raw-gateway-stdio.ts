@@ -46,7 +46,7 @@ export function writeTwinConfig(dir: string): string {
 /** Starts the gateway and completes the 2025-era handshake at `protocolVersion`. */
 export async function startRawGateway(
   config: string,
-  options: { protocolVersion?: string; home: string },
+  options: { protocolVersion?: string; home: string; capabilities?: Record<string, unknown> },
 ): Promise<RawGateway> {
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
@@ -110,7 +110,7 @@ export async function startRawGateway(
   };
   await gateway.request("init", "initialize", {
     protocolVersion: options.protocolVersion ?? "2025-11-25",
-    capabilities: {},
+    capabilities: options.capabilities ?? {},
     clientInfo: { name: "raw", version: "1" },
   });
   const init = await gateway.answerTo("init", 60_000);
