@@ -83,6 +83,15 @@ describe("JsonRpcLineReader", () => {
     );
   });
 
+  it("reports an oversized answer whose id only looks like one (0123, a bad escape), without throwing", () => {
+    const { instance, messages, errors } = reader(64);
+    const pad = "v".repeat(200);
+    instance.push(Buffer.from(`{"jsonrpc":"2.0","id":0123,"result":{"t":"${pad}"}}\n`));
+    instance.push(Buffer.from(`{"result":{"t":"${pad}"},"id":"\\x"}\n${answer(5, "next")}\n`));
+    expect(errors).toHaveLength(2);
+    expect(messages.map((message) => (message as { id: number }).id)).toEqual([5]);
+  });
+
   it("a nested id is not mistaken for the answer's id", () => {
     const { instance, messages, errors } = reader(64);
     const big = JSON.stringify({

@@ -36,5 +36,7 @@ export {
   rewritePromptResult,
   rewriteReadResult,
 } from "./rewrite-uris.js";
-export { type StdioGateway, serveGatewayStdio } from "./serve-stdio.js";
+export { type StdioGateway, type StdioGatewayOptions, serveGatewayStdio } from "./serve-stdio.js";
+export { type GatewayInputOptions, gatewayInputReader } from "./stdio-input.js";
+export { GatewayStdioTransport, type GatewayStdioTransportOptions } from "./stdio-transport.js";
 export { toCallToolResult, toMcpContent } from "./to-call-tool-result.js";

@@ -3,8 +3,9 @@
  * server). Resolves `closed` when the client hangs up, so the caller can shut the upstream servers down.
  */
 import type { Readable, Writable } from "node:stream";
-import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { Gateway } from "./gateway.js";
+import { GatewayStdioTransport, type GatewayStdioTransportOptions } from "./stdio-transport.js";
 
 export interface StdioGateway {
   /** Settles when stdin ends (the client went away) or `close()` was called. */
@@ -12,12 +13,16 @@ export interface StdioGateway {
   close(): Promise<void>;
 }
 
-export function serveGatewayStdio(
-  gateway: Gateway,
-  streams: { stdin?: Readable; stdout?: Writable } = {},
-): StdioGateway {
-  const stdin = streams.stdin ?? process.stdin;
-  const stdout = streams.stdout ?? process.stdout;
+/** Where the client is, and the limits on what it sends (see stdio-input.ts for how refusals are answered). */
+export interface StdioGatewayOptions extends GatewayStdioTransportOptions {
+  stdin?: Readable;
+  stdout?: Writable;
+}
+
+export function serveGatewayStdio(gateway: Gateway, options: StdioGatewayOptions = {}): StdioGateway {
+  const { stdin: givenStdin, stdout: givenStdout, ...limits } = options;
+  const stdin = givenStdin ?? process.stdin;
+  const stdout = givenStdout ?? process.stdout;
   let finish: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
     finish = resolve;
@@ -25,7 +30,7 @@ export function serveGatewayStdio(
   stdin.once("end", () => finish());
   stdin.once("close", () => finish());
   const handle = serveStdio(() => gateway.createServer(), {
-    transport: new StdioServerTransport(stdin, stdout),
+    transport: new GatewayStdioTransport(stdin, stdout, limits),
   });
   return {
     closed,

@@ -83,6 +83,44 @@ describe("DNS rebinding protection", () => {
   });
 });
 
+describe("malformed Host and Origin headers", () => {
+  it("answers each with a 4xx JSON-RPC error body, never a 500 or an empty body", async () => {
+    const { url } = running.http;
+    const port = new URL(url).port;
+    const hosts = [
+      `evil@127.0.0.1:${port}`,
+      `user:pass@localhost:${port}`,
+      `127.0.0.1:${port}/evil`,
+      `127.0.0.1:${port}?evil`,
+      `127.0.0.1:${port}#evil`,
+      `127.0.0.1\\evil:${port}`,
+      "127.0.0.1:99999",
+      "[::1",
+    ];
+    for (const host of hosts) {
+      const answer = await post(url, { host });
+      expect(answer.status, host).toBe(400);
+      expect(JSON.parse(answer.body), host).toEqual({
+        jsonrpc: "2.0",
+        error: { code: -32000, message: "Missing or malformed Host header" },
+        id: null,
+      });
+    }
+    const origins = [
+      "http://evil@127.0.0.1",
+      `http://user:pass@localhost:${port}`,
+      `http://localhost:${port}/path`,
+      "http://localhost?x",
+      "http://127.0.0.1:abc",
+    ];
+    for (const origin of origins) {
+      const answer = await post(url, { origin });
+      expect(answer.status, origin).toBe(403);
+      expect(JSON.parse(answer.body).error.message, origin).toBe(`Origin ${origin} is not allowed`);
+    }
+  });
+});
+
 describe("binding beyond loopback", () => {
   it("refuses to start on a non-loopback address without a token", async () => {
     const error = await serveGatewayHttp(running.gateway, { host: "0.0.0.0", port: 0 }).catch(

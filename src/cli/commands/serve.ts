@@ -51,7 +51,7 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
   const summary = `${view.tools.length} tools, ${view.resources.resources.length} resources, ${view.prompts.prompts.length} prompts`;
   try {
     if (bind === undefined) {
-      const stdio = serveGatewayStdio(gateway);
+      const stdio = serveGatewayStdio(gateway, { onRefused: (what) => io.err(`switchboard: ${what}`) });
       io.err(`switchboard gateway on stdio (${summary})`);
       const signal = signalled();
       await Promise.race([stdio.closed, signal.received]);

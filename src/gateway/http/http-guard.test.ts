@@ -80,5 +80,18 @@ describe("checkRequest", () => {
     expect(hostnameOf("Example.COM:80")).toBe("example.com");
     expect(hostnameOf("[::1]:9")).toBe("[::1]");
     expect(hostnameOf("a b")).toBeUndefined();
+    // What a URL parser would read as user info, a path, a query or a fragment is not a Host value.
+    for (const host of [
+      "evil@127.0.0.1",
+      "127.0.0.1/x",
+      "127.0.0.1?x",
+      "127.0.0.1#x",
+      "127.0.0.1\\x",
+      "[::1",
+    ])
+      expect(hostnameOf(host), host).toBeUndefined();
+    expect(checkRequest({ host: "evil@127.0.0.1" }, loopback)?.status).toBe(400);
+    expect(checkRequest({ host: "localhost", origin: "http://evil@127.0.0.1" }, loopback)?.status).toBe(403);
+    expect(checkRequest({ host: "localhost", origin: "http://localhost/x" }, loopback)?.status).toBe(403);
   });
 });

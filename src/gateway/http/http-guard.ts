@@ -97,9 +97,15 @@ function isWildcard(host: string): boolean {
   return host === "0.0.0.0" || host === "::" || host === "[::]";
 }
 
-/** `example.com:8080` → `example.com`; `[::1]:80` → `[::1]`. */
+/**
+ * A name, an IPv4 address or a bracketed IPv6 address, and an optional port: nothing a URL parser would read as
+ * user info (`evil@127.0.0.1` names 127.0.0.1 to it), a path, a query or a fragment.
+ */
+const hostShape = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%-]+)(?::\d{0,5})?$/;
+
+/** `example.com:8080` → `example.com`; `[::1]:80` → `[::1]`; undefined for anything that is not that shape. */
 export function hostnameOf(host: string | null | undefined): string | undefined {
-  if (host === undefined || host === null || host.length === 0) return undefined;
+  if (host === undefined || host === null || !hostShape.test(host)) return undefined;
   try {
     return new URL(`http://${host}`).hostname.toLowerCase();
   } catch {
@@ -107,14 +113,10 @@ export function hostnameOf(host: string | null | undefined): string | undefined 
   }
 }
 
+/** An origin is a scheme, a host and an optional port, exactly (RFC 6454); anything else is refused. */
 function originHostname(origin: string): string | undefined {
-  try {
-    const url = new URL(origin);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-    return url.hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
+  const match = /^https?:\/\/([^/?#]*)$/i.exec(origin);
+  return match?.[1] === undefined ? undefined : hostnameOf(match[1]);
 }
 
 function bearerMatches(header: string | null | undefined, token: string): boolean {

@@ -119,8 +119,8 @@ export async function serveGatewayHttp(
   // Small JSON-RPC messages: Nagle's algorithm would hold each one back waiting for an ACK.
   const http: HttpServer = createServer({ noDelay: true }, (req: IncomingMessage, res: ServerResponse) => {
     void handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
+      if (res.headersSent) res.destroy();
+      else void writeWebResponse(jsonRpcError(500, -32603, "Internal error"), res).catch(() => res.destroy());
     });
   });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
