@@ -1,4 +1,15 @@
-import { chmod, mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -114,6 +125,39 @@ describe("FileCredentialStore", () => {
     expect(warnings[0]).toContain(path);
     expect(warnings[0]).toContain("644");
     expect(warnings[0]).not.toContain("canary");
+  });
+
+  it("refuses a symbolic link at the path: neither the link's target nor the link is changed", async () => {
+    const target = join(dir, "elsewhere.json");
+    await new FileCredentialStore(target).save("https://a.example/mcp", creds("canary-linked"));
+    await chmod(target, 0o644);
+    const path = join(dir, "credentials.json");
+    await symlink(target, path);
+    const warnings: string[] = [];
+    const store = new FileCredentialStore(path, { onWarning: (message) => warnings.push(message) });
+    for (const attempt of [
+      store.load("https://a.example/mcp"),
+      store.save("https://b.example/mcp", creds("b")),
+    ]) {
+      const error = await attempt.catch((e: unknown) => e);
+      expect(isSwitchboardError(error) && error.code).toBe("AUTH_STORE_UNREADABLE");
+      expect((error as Error).message).toContain(`${path}: it is a symbolic link`);
+      expect((error as Error).message).not.toContain("canary");
+    }
+    expect(warnings).toEqual([]);
+    expect(await modeOf(target)).toBe(0o644);
+    expect((await lstat(path)).isSymbolicLink()).toBe(true);
+    expect(await new FileCredentialStore(target).list()).toEqual(["https://a.example/mcp"]);
+  });
+
+  it("refuses a directory at the path and never changes its mode", async () => {
+    const path = join(dir, "credentials.json");
+    await mkdir(path, { mode: 0o755 });
+    await chmod(path, 0o755);
+    const error = await new FileCredentialStore(path).list().catch((e: unknown) => e);
+    expect(isSwitchboardError(error) && error.code).toBe("AUTH_STORE_UNREADABLE");
+    expect((error as Error).message).toContain(`${path}: it is not a regular file`);
+    expect(await modeOf(path)).toBe(0o755);
   });
 
   it("names the path of a corrupt file and does not quote its contents", async () => {

@@ -7,7 +7,8 @@
  * message.
  */
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { constants } from "node:fs";
+import { type FileHandle, lstat, mkdir, open, rename, stat, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 import { SwitchboardError } from "../errors.js";
 import type { CredentialStore, StoredCredentials } from "./types.js";
@@ -16,6 +17,7 @@ export interface FileCredentialStoreOptions {
   /**
    * Told when the file was readable by group or others; the store then narrows it to 0600 and carries on
    * (refusing would lock the user out of servers whose tokens may already be exposed; fixing limits further harm).
+   * Only a regular file is ever narrowed: a symbolic link or a directory at the path is refused, never changed.
    */
   onWarning?: (message: string) => void;
 }
@@ -29,6 +31,8 @@ const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 const LOCK_STALE_MS = 10_000;
 const LOCK_WAIT_MS = 5_000;
+/** `O_NOFOLLOW` where the platform has it (not on Windows, where links need privileges to create). */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
 /** The same server spelled `https://x.example/mcp` or `HTTPS://X.example/mcp` shares one entry. */
 export function credentialKey(serverUrl: string): string {
@@ -121,9 +125,9 @@ export class FileCredentialStore implements CredentialStore {
   }
 
   async #read(): Promise<CredentialsFile> {
-    let info: Awaited<ReturnType<typeof stat>>;
+    let info: Awaited<ReturnType<typeof lstat>>;
     try {
-      info = await stat(this.path);
+      info = await lstat(this.path);
     } catch (cause) {
       if (errno(cause) === "ENOENT") {
         this.#cache = undefined;
@@ -131,33 +135,54 @@ export class FileCredentialStore implements CredentialStore {
       }
       throw unreadable(this.path, `cannot read it (${errno(cause)})`, cause);
     }
-    if ((info.mode & 0o077) !== 0) {
-      const mode = (info.mode & 0o777).toString(8).padStart(3, "0");
-      this.#onWarning(
-        `credentials file ${this.path} was readable by other users (mode ${mode}); changed it to 600. ` +
-          "If others could read it, log out and in again to replace the tokens.",
-      );
-      await chmod(this.path, FILE_MODE).catch((cause: unknown) => {
-        throw unreadable(
-          this.path,
-          "it is readable by other users and could not be changed to mode 600",
-          cause,
-        );
-      });
-    }
+    // A link would have its target narrowed to 0600 and read here, then be replaced by the next write's rename.
+    if (info.isSymbolicLink()) throw symlinked(this.path);
+    if (!info.isFile()) throw unreadable(this.path, "it is not a regular file");
     // Every write renames a new file into place, so another process's write changes the inode.
     const identity = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
     const cached = this.#cache;
-    if (cached !== undefined && cached.identity === identity) return cached.file;
-    let text: string;
-    try {
-      text = await readFile(this.path, "utf8");
-    } catch (cause) {
-      throw unreadable(this.path, `cannot read it (${errno(cause)})`, cause);
-    }
-    const file = parseFile(this.path, text);
+    if (cached !== undefined && cached.identity === identity && (info.mode & 0o077) === 0) return cached.file;
+    const file = parseFile(this.path, await this.#readNarrowed());
     this.#cache = { identity, file };
     return file;
+  }
+
+  /**
+   * The file's text, read through one handle that never follows a link (a link swapped in after `lstat` fails)
+   * nor blocks on a FIFO; a group- or world-readable file is narrowed to 0600 through the same handle, so only
+   * the regular file that is read is ever changed.
+   */
+  async #readNarrowed(): Promise<string> {
+    let handle: FileHandle;
+    try {
+      handle = await open(this.path, constants.O_RDONLY | NO_FOLLOW | constants.O_NONBLOCK);
+    } catch (cause) {
+      if (errno(cause) === "ELOOP") throw symlinked(this.path, cause);
+      throw unreadable(this.path, `cannot read it (${errno(cause)})`, cause);
+    }
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) throw unreadable(this.path, "it is not a regular file");
+      if ((info.mode & 0o077) !== 0) {
+        const mode = (info.mode & 0o777).toString(8).padStart(3, "0");
+        this.#onWarning(
+          `credentials file ${this.path} was readable by other users (mode ${mode}); changed it to 600. ` +
+            "If others could read it, log out and in again to replace the tokens.",
+        );
+        await handle.chmod(FILE_MODE).catch((cause: unknown) => {
+          throw unreadable(
+            this.path,
+            "it is readable by other users and could not be changed to mode 600",
+            cause,
+          );
+        });
+      }
+      return await handle.readFile("utf8").catch((cause: unknown) => {
+        throw unreadable(this.path, `cannot read it (${errno(cause)})`, cause);
+      });
+    } finally {
+      await handle.close();
+    }
   }
 
   async #write(file: CredentialsFile): Promise<void> {
@@ -202,6 +227,14 @@ function parseFile(path: string, text: string): CredentialsFile {
       clean[url] = entry as StoredCredentials;
   }
   return { version: 1, servers: clean };
+}
+
+function symlinked(path: string, cause?: unknown): SwitchboardError {
+  return unreadable(
+    path,
+    "it is a symbolic link; switchboard keeps tokens only in a regular file (point SWITCHBOARD_CREDENTIALS at the file itself)",
+    cause,
+  );
 }
 
 function errno(cause: unknown): string {

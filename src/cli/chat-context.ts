@@ -15,6 +15,7 @@ import type { ModelWire } from "../spec/model-adapter.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import type { CliIo } from "./main.js";
 import { renderTable } from "./render-table.js";
+import { hasTerminalControls } from "./terminal-text.js";
 
 export type ChatAction =
   /** Nothing to send: the line was a listing or a problem was reported. */
@@ -95,7 +96,9 @@ export function chatCompleter(
     completeChatLine(line, host.catalog.snapshot(), (server, ref, argument, other) =>
       completeArgument(host, server, ref, argument, other),
     ).then(
-      (result) => callback(null, result),
+      // readline prints the candidates and inserts the chosen one: drop any a terminal would act on.
+      ([candidates, typed]) =>
+        callback(null, [candidates.filter((candidate) => !hasTerminalControls(candidate)), typed]),
       () => callback(null, [[], line]),
     );
   };

@@ -101,13 +101,11 @@ function progressPrinter(io: CliIo): (server: string, progress: CallProgress) =>
     const total = event.total !== undefined && event.total > 0 ? event.total : undefined;
     const count = total === undefined ? `${event.progress}` : `${event.progress}/${total}`;
     const message = event.message === undefined ? "" : ` ${event.message}`;
-    if (io.interactive && io.errRaw !== undefined && total !== undefined) {
+    if (io.interactive && io.redraw !== undefined && total !== undefined) {
       const width = 20;
       const filled = Math.max(0, Math.min(width, Math.round((event.progress / total) * width)));
       const bar = `[${"#".repeat(filled)}${".".repeat(width - filled)}]`;
-      io.errRaw(
-        `\r\x1b[2K… ${server}/${event.tool} ${bar} ${count}${message}${event.progress >= total ? "\n" : ""}`,
-      );
+      io.redraw(`… ${server}/${event.tool} ${bar} ${count}${message}${event.progress >= total ? "\n" : ""}`);
       return;
     }
     io.err(`… ${server}/${event.tool} progress ${count}${message}`);

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { isSwitchboardError } from "../errors.js";
 import { registerAuthCommand } from "./commands/auth.js";
+import { CLEAR_LINE, terminalText } from "./terminal-text.js";
 import { version } from "./version.js";
 
 // Kept literal so `--help` needs no provider code loaded; a test checks it against TARGET_IDS.
@@ -237,11 +238,25 @@ function isVersionOnly(argv: readonly string[]): boolean {
   return argv.length === 3 && (argv[2] === "--version" || argv[2] === "-v");
 }
 
+/** How a line goes to stdout. */
+export interface OutOptions {
+  /** Machine-readable output (`--json`, request bodies): written byte for byte, never escaped. */
+  exact?: boolean;
+}
+
+/**
+ * Where commands write. The CLI's own writers escape terminal control characters in everything (see
+ * `terminalText`) except `out(text, { exact: true })`, so no command can print server text raw by forgetting to.
+ */
 export interface CliIo {
-  out: (text: string) => void;
+  /** One line of stdout. */
+  out: (text: string, options?: OutOptions) => void;
+  /** One line of stderr. */
   err: (text: string) => void;
-  /** Writes to stderr without a newline (progress redraws). */
+  /** Writes to stderr without a newline (questions on the terminal). */
   errRaw?: (text: string) => void;
+  /** Replaces the current stderr line with `text` (progress redrawn in place; only when `interactive`). */
+  redraw?: (text: string) => void;
   /** True when stderr is a terminal, so progress lines may redraw in place. */
   interactive: boolean;
   env: Record<string, string | undefined>;
@@ -250,9 +265,10 @@ export interface CliIo {
 
 function cliIo(): CliIo {
   return {
-    out: (text) => process.stdout.write(`${text}\n`),
-    err: (text) => process.stderr.write(`${text}\n`),
-    errRaw: (text) => process.stderr.write(text),
+    out: (text, options) => process.stdout.write(`${options?.exact === true ? text : terminalText(text)}\n`),
+    err: (text) => process.stderr.write(`${terminalText(text)}\n`),
+    errRaw: (text) => process.stderr.write(terminalText(text)),
+    redraw: (text) => process.stderr.write(`${CLEAR_LINE}${terminalText(text)}`),
     interactive: process.stderr.isTTY === true,
     env: process.env,
     cwd: process.cwd(),
@@ -261,11 +277,11 @@ function cliIo(): CliIo {
 
 function reportError(error: unknown): number {
   if (isSwitchboardError(error)) {
-    process.stderr.write(`switchboard: ${error.message}\n`);
+    process.stderr.write(`switchboard: ${terminalText(error.message)}\n`);
     return error.code === "USAGE" ? 2 : 1;
   }
   process.stderr.write(
-    `switchboard: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    `switchboard: unexpected error: ${terminalText(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
   );
   return 70;
 }

@@ -23,13 +23,13 @@ export function progressLine(
       const waiting = [...states].filter(([, state]) => state === "connecting").map(([name]) => name);
       const spinner = frames[frame++ % frames.length];
       const tail = waiting.length > 0 ? ` · waiting for ${waiting.slice(0, 3).join(", ")}` : "";
-      io.errRaw?.(
-        `\r\x1b[2K${spinner} connecting ${ready}/${total} ready${failed > 0 ? `, ${failed} failed` : ""}${tail}`,
+      io.redraw?.(
+        `${spinner} connecting ${ready}/${total} ready${failed > 0 ? `, ${failed} failed` : ""}${tail}`,
       );
       drawn = true;
     },
     done() {
-      if (drawn) io.errRaw?.("\r\x1b[2K");
+      if (drawn) io.redraw?.("");
     },
   };
 }

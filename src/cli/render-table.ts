@@ -1,7 +1,10 @@
 /**
- * Plain-text tables for terminal output. Cells are single-line (newlines folded) and may be capped in width;
- * widths are measured in code points so that non-ASCII descriptions do not break the columns too badly.
+ * Plain-text tables for terminal output. Cells are single-line (newlines folded), control characters escaped
+ * (before measuring, so escapes keep the columns aligned) and may be capped in width; widths are measured in
+ * code points so that non-ASCII descriptions do not break the columns too badly.
  */
+import { terminalText } from "./terminal-text.js";
+
 export interface Column<Row> {
   header: string;
   value: (row: Row) => string;
@@ -31,7 +34,7 @@ function pad(text: string, size: number, align: "left" | "right"): string {
 export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
   const cells = rows.map((row) =>
     columns.map((column) => {
-      const text = oneLine(column.value(row));
+      const text = terminalText(oneLine(column.value(row)));
       return column.maxWidth === undefined ? text : clip(text, column.maxWidth);
     }),
   );

@@ -340,9 +340,14 @@ const errorRows: ErrorRow[] = [
     ),
   },
   {
-    name: "JSON with a comment",
-    text: '{\n  // servers\n  "mcpServers": {}\n}',
-    issues: one("$", "invalid JSON at line 2, column 3: comments are not allowed in JSON"),
+    name: "JSONC with an unterminated comment",
+    text: '{\n  "mcpServers": {} /* servers\n}',
+    issues: one("$", "invalid JSON at line 2, column 20: unterminated comment"),
+  },
+  {
+    name: "JSONC: a real syntax error keeps its line and column past comments and trailing commas",
+    text: '{\n  /* a\n  b */ "mcpServers": { "a": { "command": "x", }, // c\n    "b" {}\n  }\n}',
+    issues: one("$", 'invalid JSON at line 4, column 9: expected ":" after a property name, found "{"'),
   },
   {
     name: "every problem in the file at once",

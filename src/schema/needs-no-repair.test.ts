@@ -105,7 +105,8 @@ describe("cleanForAnthropic", () => {
         clean += 1;
         expectPipelineGivesClean(input);
       }),
-      { numRuns: 3000 },
+      // 3500: required names without a property are no longer clean (repair removes them), so fewer draws are.
+      { numRuns: 3500 },
     );
     expect(clean).toBeGreaterThan(300);
   });

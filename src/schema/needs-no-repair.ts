@@ -17,7 +17,7 @@ const META: ReadonlySet<string> = new Set(META_KEYWORDS);
  * `$schema`): same content otherwise, no warning. Else `undefined` (repair it).
  *
  * A cheap read-only walk over an allow-list of keywords whose values are already what every normalisation step
- * wants (an exact lower-case `type`, unique `required` names, a non-empty unique string `enum` its type admits,
+ * wants (an exact lower-case `type`, unique `required` names `properties` defines, a non-empty unique string `enum` its type admits,
  * finite bounds, compiling `pattern`, plain JSON `default`), with an object root of `type: "object"` and no
  * `$ref`, combinator or anything else. Anything outside the list answers `undefined`, so the answer can be too
  * cautious but never wrong; `needs-no-repair.test.ts` checks it against the real pipeline on the Smithery
@@ -34,6 +34,15 @@ export function cleanForAnthropic(input: unknown): Record<string, unknown> | und
 /** Whether `cleanForAnthropic` proves the repair trivial. */
 export function isCleanForAnthropic(input: unknown): boolean {
   return cleanForAnthropic(input) !== undefined;
+}
+
+/** Each name has a schema in `properties` (when there is one): repair removes the others from `required`. */
+function definedNames(required: unknown, properties: unknown): boolean {
+  if (!isPlainObject(properties)) return true;
+  return (
+    Array.isArray(required) &&
+    required.every((name) => typeof name === "string" && Object.hasOwn(properties, name))
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -70,7 +79,7 @@ function cleanNode(node: Record<string, unknown>, depth: number, budget: WalkSta
           if (!cleanType(value)) return false;
           break;
         case "required":
-          if (!uniqueStrings(value)) return false;
+          if (!uniqueStrings(value) || !definedNames(value, node.properties)) return false;
           break;
         case "enum":
           if (!cleanEnum(value, node.type)) return false;

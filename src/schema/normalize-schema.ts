@@ -4,6 +4,7 @@ import { BOOLEAN_OK_KEYWORDS, META_KEYWORDS, TYPE_KEYWORDS, VALUE_CONSTRAINTS } 
 import { isStringArray, normalizeContainers } from "./normalize-containers.js";
 import { normalizeValues, readTypeName } from "./normalize-values.js";
 import type { RepairContext } from "./repair-context.js";
+import { requiredWithinProperties } from "./required-within-properties.js";
 import { isNever } from "./simplify-combinators.js";
 import { mapSubschemas } from "./walk-schema.js";
 
@@ -55,7 +56,7 @@ function normalizeNode(input: JsonObject, path: string, ctx: RepairContext): Jso
     const schema = isObject(child) ? child : coerceSchema(child, keyword, childPath, ctx);
     return isObject(schema) ? normalizeNode(schema, childPath, ctx) : schema;
   });
-  return ctx.keepPath(dropNeverProperties(out, here, ctx), here);
+  return ctx.keepPath(requiredWithinProperties(dropNeverProperties(out, here, ctx), here, ctx), here);
 }
 
 /** A property whose (normalised) schema matches nothing can never be sent: it is removed, like `false`. */

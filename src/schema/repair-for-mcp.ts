@@ -2,11 +2,14 @@ import type { JsonObject } from "../spec/json.js";
 import { isObject, own, renderValue, without } from "./json-utils.js";
 import { fixRootType } from "./lift-root-combinators.js";
 import type { RepairContext } from "./repair-context.js";
+import { requiredWithinProperties } from "./required-within-properties.js";
+import { walkObject } from "./walk-schema.js";
 
 /**
  * The `mcp` dialect (switchboard serving tools to another MCP client): the schema is passed through as
  * published, except for what MCP clients check on `inputSchema` (`type: "object"`, `properties` an object,
- * `required` a list of strings). `$ref`, `$defs`, combinators and unknown keywords stay as they are.
+ * `required` a list of strings, and, at every level, only names `properties` defines). `$ref`, `$defs`,
+ * combinators and unknown keywords stay as they are.
  */
 export function repairForMcp(root: JsonObject, ctx: RepairContext): JsonObject {
   let node = fixRootType(root, ctx);
@@ -33,5 +36,5 @@ export function repairForMcp(root: JsonObject, ctx: RepairContext): JsonObject {
     );
     node = names.length > 0 ? { ...node, required: names } : without(node, "required");
   }
-  return node;
+  return walkObject(node, "", ctx, (child, path) => requiredWithinProperties(child, path, ctx));
 }

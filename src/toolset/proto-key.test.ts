@@ -13,6 +13,11 @@ const inherited = JSON.parse(
   '{"name":"u","inputSchema":{"type":"object","$defs":{"__proto__":{"type":"object","properties":{"constructor":{"type":"string"}}}},"properties":{"x":{"$ref":"#/$defs/__proto__"},"toString":{"type":"number"}}}}',
 ) as ServerTool["tool"];
 
+// What a server's listing looks like after the MCP SDK's parser: `__proto__` gone from properties, kept in required.
+const dropped = JSON.parse(
+  '{"name":"v","inputSchema":{"type":"object","properties":{"a":{"type":"number"},"o":{"type":"object","properties":{"b":{"type":"string"}},"required":["__proto__","b"]}},"required":["__proto__","a","ghost"]}}',
+) as ServerTool["tool"];
+
 describe("a property named __proto__", () => {
   it.each(Object.keys(TARGETS) as TargetId[])("survives translation for %s", (target) => {
     const toolset = buildToolset([{ server: "s", tool }], target);
@@ -27,6 +32,20 @@ describe("a property named __proto__", () => {
       expect(toolset.entries[0]?.status).toBe("ok");
       expect(toolset.json).toContain('"constructor":{"type":');
       expect(toolset.json).toContain('"toString":{"type":');
+    },
+  );
+
+  it.each(Object.keys(TARGETS) as TargetId[])(
+    "a required name without a property (__proto__ dropped by a parser) leaves required, with a warning, for %s",
+    (target) => {
+      const toolset = buildToolset([{ server: "s", tool: dropped }], target);
+      expect(toolset.entries[0]?.status).toBe("ok");
+      expect(toolset.json).not.toContain("__proto__");
+      expect(toolset.json).not.toContain("ghost");
+      expect(toolset.json).toMatch(/"required":\["a"/);
+      expect(toolset.json).toMatch(/"required":\["b"/);
+      const warnings = toolset.entries[0]?.warnings.filter((warning) => warning.code === "required-fixed");
+      expect(warnings?.map((warning) => warning.message).join("\n")).toContain('"__proto__"');
     },
   );
 });

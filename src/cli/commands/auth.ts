@@ -197,7 +197,7 @@ async function status(
     rows.push({ name: server.name, url: server.url, ...loginState(await store.load(server.url), now()) });
   }
   if (options.json === true) {
-    io.out(JSON.stringify({ servers: rows }, null, 2));
+    io.out(JSON.stringify({ servers: rows }, null, 2), { exact: true });
     return 0;
   }
   const { renderTable } = await import("../render-table.js");

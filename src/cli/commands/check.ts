@@ -37,7 +37,8 @@ export async function checkCommand(options: CheckOptions, io: CliIo): Promise<nu
   } finally {
     await host.close();
   }
-  if (options.json) io.out(JSON.stringify({ config: config.file, failedServers: failed, reports }, null, 2));
+  if (options.json)
+    io.out(JSON.stringify({ config: config.file, failedServers: failed, reports }, null, 2), { exact: true });
   else io.out(renderCheck(reports));
   const broken = reports.filter((report) => report.arrayErrors.length > 0);
   for (const report of broken) {

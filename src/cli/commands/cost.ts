@@ -66,6 +66,7 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
     const report = whatIfReport(options, { requestsPerMonth, turns, inputPrice });
     io.out(
       options.json ? JSON.stringify(report, null, 2) : options.csv ? whatIfCsv(report) : renderWhatIf(report),
+      { exact: options.json === true },
     );
     return 0;
   }
@@ -169,6 +170,7 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
       : options.csv
         ? costReportCsv(report)
         : renderCost(report, exact),
+    { exact: options.json === true },
   );
   if (quarantined.length > 0) {
     io.err(

@@ -88,7 +88,9 @@ export async function inspectCommand(options: InspectOptions, io: CliIo): Promis
       (item) => exclusionOf(config, options.agent === undefined ? {} : { agent: options.agent })(item),
       estimateCatalogTokens(snapshot, options.provider ?? "anthropic"),
     );
-    io.out(options.json ? JSON.stringify(report, null, 2) : renderReport(report));
+    io.out(options.json ? JSON.stringify(report, null, 2) : renderReport(report), {
+      exact: options.json === true,
+    });
     const failed = report.servers.filter((server) => server.status === "failed");
     if (failed.length > 0 && !options.json) {
       io.err(

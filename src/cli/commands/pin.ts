@@ -86,7 +86,9 @@ export async function pinCommand(options: PinOptions, io: CliIo): Promise<number
         })),
       pending: checks.filter((check) => isPending(check) && !approved.has(check)).length,
     };
-    io.out(options.json ? JSON.stringify(report, null, 2) : renderPinReport(report));
+    io.out(options.json ? JSON.stringify(report, null, 2) : renderPinReport(report), {
+      exact: options.json === true,
+    });
     return report.pending > 0 || report.failedServers.length > 0 ? 1 : 0;
   } finally {
     await host.close();

@@ -67,7 +67,7 @@ export async function runCommand(prompt: string, options: RunOptions, io: CliIo)
         if (line !== undefined) io.err(line);
       },
     });
-    if (options.json) io.out(JSON.stringify(report(session.adapter, result), null, 2));
+    if (options.json) io.out(JSON.stringify(report(session.adapter, result), null, 2), { exact: true });
     else if (result.text !== "") io.out(result.text);
     const stop = describeStop(result, session.adapter.provider);
     if (stop !== undefined) io.err(`switchboard: ${stop}`);
@@ -101,7 +101,7 @@ async function dryRun(prompt: string, options: RunOptions, io: CliIo): Promise<n
     return 1;
   }
   io.err(`dry run: ${request.method} ${request.url} (${session.adapter.provider}, not sent)`);
-  io.out(JSON.stringify(request.body, null, 2));
+  io.out(JSON.stringify(request.body, null, 2), { exact: true });
   return 0;
 }
 

@@ -89,7 +89,7 @@ export async function searchEvalCommand(options: SearchEvalOptions, io: CliIo): 
     retrievers,
     tokens: tokenCosts(catalogue, queries),
   };
-  if (options.json) io.out(JSON.stringify(report, null, 2));
+  if (options.json) io.out(JSON.stringify(report, null, 2), { exact: true });
   else io.out(renderReport(report, options));
   return 0;
 }

@@ -52,7 +52,7 @@ export async function toolsCommand(options: ToolsOptions, io: CliIo): Promise<nu
   const { toolset, failed } = await currentToolset(config, io, target, options.agent);
   const quarantined = toolset.entries.filter((entry) => entry.status === "quarantined");
   if (options.json) {
-    io.out(toolset.json);
+    io.out(toolset.json, { exact: true });
   } else {
     const emitted = toolset.entries.filter((entry) => entry.status === "ok");
     io.out(

@@ -72,7 +72,9 @@ export async function usageCommand(options: UsageCommandOptions, io: CliIo): Pro
     await writeFile(file, renderUsageHtml(report));
     io.err(`usage page written to ${file}`);
   }
-  io.out(options.json ? JSON.stringify(report, null, 2) : renderUsageText(report, { limit }));
+  io.out(options.json ? JSON.stringify(report, null, 2) : renderUsageText(report, { limit }), {
+    exact: options.json === true,
+  });
   return 0;
 }
 

@@ -1,0 +1,24 @@
+import type { JsonObject } from "../spec/json.js";
+import { isObject, own, renderValue, without } from "./json-utils.js";
+import type { RepairContext } from "./repair-context.js";
+
+/**
+ * `required` cut to the names `properties` defines, when the node has a `properties` map: a name that is required
+ * but has no schema is one something dropped on the way (the MCP SDK's listing parser drops a `__proto__`
+ * property and keeps it in `required`; repair drops `false` and misplaced-keyword properties), and a model told
+ * to send an argument it has no schema for cannot do it right. Without `properties` the list stays as it is.
+ */
+export function requiredWithinProperties(node: JsonObject, path: string, ctx: RepairContext): JsonObject {
+  const properties = own(node, "properties");
+  const required = own(node, "required");
+  if (!isObject(properties) || !Array.isArray(required)) return node;
+  const kept = required.filter((name) => typeof name !== "string" || Object.hasOwn(properties, name));
+  if (kept.length === required.length) return node;
+  const gone = required.filter((name) => !kept.includes(name));
+  ctx.warn(
+    "required-fixed",
+    path,
+    `required ${renderValue(JSON.stringify(gone), 120)} not defined in properties; removed`,
+  );
+  return kept.length > 0 ? { ...node, required: kept } : without(node, "required");
+}
