@@ -30,7 +30,7 @@ async function writeConfig(name: string, servers: Record<string, unknown>): Prom
   return file;
 }
 
-function listingServer(mode: "sloppy" | "refuse-optional") {
+function listingServer(mode: "sloppy" | "refuse-optional" | "refuse-tools") {
   return { ...fixtureCommand("listing-server"), env: { LISTING: mode } };
 }
 
@@ -60,6 +60,21 @@ describe("a refused optional listing", () => {
     expect(text.stdout).toContain("listing warnings:");
     expect(text.stdout).toContain("refuses: resources/list failed: Method not found (code -32601)");
     expect(text.stdout).toContain("refuses: resources/templates/list failed: database is not reachable");
+  });
+});
+
+describe("a refused tools/list", () => {
+  it("fails the server and names the request, the server's message and its code", async () => {
+    const { code, report } = await inspectJson(
+      await writeConfig("no-tools.json", { indexless: listingServer("refuse-tools") }),
+    );
+    expect(code).toBe(1);
+    expect(report.servers[0]?.status).toBe("failed");
+    expect(report.servers[0]?.reason).toBe(
+      'Server "indexless" failed to connect to "' +
+        process.execPath +
+        '" over stdio: tools/list failed: the tool index is not built (code -32603)',
+    );
   });
 });
 
