@@ -137,7 +137,7 @@ async function listConvertRows(context: BenchContext): Promise<void> {
       const convert: number[] = [];
       for (let round = 0; round < 6; round += 1) {
         let start = performance.now();
-        const listing = await fetchListing(client, capabilities, ["tools"], {});
+        const { listing } = await fetchListing(client, capabilities, ["tools"], {});
         const listMs = performance.now() - start;
         start = performance.now();
         await client.request({ method: "tools/list", params: {} }, looseList);

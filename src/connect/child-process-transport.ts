@@ -27,6 +27,11 @@ export interface ChildProcessTransportOptions {
   killGraceMs?: number;
   /** Longest stdout line (one message) accepted; a longer answer fails its call. Default the SDK's 10 MB. */
   maxBufferSize?: number;
+  /**
+   * The spawned child exited and its pipes are drained (so its stderr is complete), or half a second passed after
+   * its exit. Called before `onclose`; never for a command that could not be spawned.
+   */
+  onExit?: (exit: ChildExit) => void;
 }
 
 /** When the child exited but something (a grandchild) still holds its pipes, stop waiting for them after this. */
@@ -49,9 +54,16 @@ export class ChildProcessTransport implements Transport {
   #exit: ChildExit | undefined;
   #exited: Promise<ChildExit> | undefined;
   #closeFired = false;
+  #spawned = false;
+  /** Resolves when the close has fired: the child's pipes drained, or half a second after its exit. */
+  readonly #closed: Promise<void>;
+  #markClosed: () => void = () => {};
 
   constructor(options: ChildProcessTransportOptions) {
     this.#options = options;
+    this.#closed = new Promise((resolve) => {
+      this.#markClosed = resolve;
+    });
     this.#reader = new JsonRpcLineReader({
       maxLineBytes: options.maxBufferSize ?? STDIO_DEFAULT_MAX_BUFFER_SIZE,
       onMessage: (message) => {
@@ -100,7 +112,10 @@ export class ChildProcessTransport implements Transport {
     child.stdin?.on("error", (error) => this.onerror?.(error));
     child.stdout?.on("error", (error) => this.onerror?.(error));
     return new Promise((resolve, reject) => {
-      child.once("spawn", () => resolve());
+      child.once("spawn", () => {
+        this.#spawned = true;
+        resolve();
+      });
       child.once("error", (error) => {
         // A spawn failure (ENOENT, EACCES) never produces `exit`; record it so close() does not wait.
         if (this.#exit === undefined) {
@@ -150,6 +165,8 @@ export class ChildProcessTransport implements Transport {
       }
       await exited;
     }
+    // What the child wrote just before it exited (its last stderr lines) is read before the pipes are destroyed.
+    await this.#closed;
     child.stdout?.destroy();
     child.stderr?.destroy();
     child.stdin?.destroy();
@@ -172,6 +189,8 @@ export class ChildProcessTransport implements Transport {
   #fireClose(): void {
     if (this.#closeFired) return;
     this.#closeFired = true;
+    this.#markClosed();
+    if (this.#spawned && this.#exit !== undefined) this.#options.onExit?.(this.#exit);
     this.onclose?.();
   }
 }

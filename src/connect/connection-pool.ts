@@ -5,7 +5,7 @@
 import type { ServerConfig, SwitchboardConfig } from "../config/types.js";
 import type { ConnectionError } from "../errors.js";
 import { ServerConnection } from "./server-connection.js";
-import type { ConnectionOptions, ConnectionState, SessionInfo } from "./types.js";
+import type { ConnectionOptions, ConnectionState, ListingWarning, SessionInfo } from "./types.js";
 
 export interface ServerStatus {
   name: string;
@@ -18,6 +18,8 @@ export interface ServerStatus {
   stderrTail?: string;
   error?: ConnectionError;
   restarts: number;
+  /** What the latest listing could not use (a refused optional listing, a skipped tool); absent when nothing. */
+  warnings?: ListingWarning[];
 }
 
 export interface ConnectionPoolOptions extends ConnectionOptions {
@@ -88,6 +90,7 @@ export class ConnectionPool {
 export function statusOf(connection: ServerConnection): ServerStatus {
   const info = connection.info;
   const failure = connection.state === "failed" ? connection.failure : undefined;
+  const warnings = connection.state === "failed" ? [] : connection.listingWarnings;
   const stderrTail =
     failure?.stderrTail ?? (connection.state === "failed" ? connection.stderrTail() : undefined);
   return {
@@ -98,6 +101,7 @@ export function statusOf(connection: ServerConnection): ServerStatus {
     ...(failure === undefined ? {} : { reason: failure.message, error: failure }),
     ...(stderrTail === undefined ? {} : { stderrTail }),
     restarts: connection.restarts,
+    ...(warnings.length === 0 ? {} : { warnings }),
   };
 }
 

@@ -1,28 +1,29 @@
 /**
- * Lists what a server offers, every page: the v2 SDK's no-cursor `list*()` calls walk `nextCursor` to the end
- * (capped by `listMaxPages`), which the paging fixture verifies. `cacheMode: "refresh"` because a listing is
- * always a question for the server, never for the SDK's response cache, while still refreshing the cache the
- * SDK's `callTool` output validation reads.
- *
- * Why the SDK's `list*()` and not a bare `client.request("tools/list")` with a permissive result schema: the bare
- * request is much cheaper (5,000 tools over an in-memory transport: ≈2 ms against ≈100–240 ms, the difference
- * being the SDK's per-tool schema parse and its response-cache write; `npm run bench -- rebuild`), but the cache
- * write is what `callTool` later reads to validate `structuredContent` against the tool's `outputSchema` and to
- * mirror SEP-2243 `x-mcp-header` parameters, and `listTools` also drops tools whose header declarations are
- * invalid (a MUST on 2026-07-28 HTTP). Listing itself compiles no output schema: the SDK compiles every
- * `outputSchema` of a listing at the first `callTool` after it (1,000 tools: ≈1 s), which the client's
- * `jsonSchemaValidator` option can make lazy (see bench/rebuild.bench.ts).
+ * Lists what a server offers, every page, one request at a time: `tools/list` is the one listing a server must
+ * answer (its failure fails the listing, naming the request); a refused `resources/list`,
+ * `resources/templates/list` or `prompts/list` becomes a warning and lists nothing, so a server that advertises
+ * `resources` but cannot list them (no database yet, or "method not found") keeps its tools. Tools are read one by
+ * one (`list-tools.ts`), so a sloppy tool costs only itself. `cacheMode: "refresh"` on the SDK's list calls
+ * because a listing is always a question for the server, never for the SDK's response cache.
  *
  * Each listed tool is kept as a frozen copy of plain JSON (`frozenJsonMembers`), and a tool equal to its entry
  * in `previous` (the last listing) keeps that entry: the catalogue shares these copies instead of making its own,
  * so the listing and the catalogue hold each schema once between them, across re-lists too.
  */
 import type { Client, RequestOptions, ServerCapabilities } from "@modelcontextprotocol/client";
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { SwitchboardError } from "../errors.js";
+import { listToolItems, readTools } from "./list-tools.js";
 import { frozenJsonMembers, samePlain } from "./plain-json.js";
-import type { ListKind, ServerListing } from "./types.js";
+import type { ListingWarning, ListKind, ListRequest, ServerListing } from "./types.js";
 
 export const allListKinds: readonly ListKind[] = ["tools", "resources", "prompts"];
+
+/** What one listing gave: the kinds listed, and per kind asked for, what could not be used. */
+export interface FetchedListing {
+  listing: Partial<ServerListing>;
+  warnings: Map<ListKind, ListingWarning[]>;
+}
 
 export async function fetchListing(
   client: Client,
@@ -30,35 +31,48 @@ export async function fetchListing(
   kinds: readonly ListKind[],
   options: RequestOptions,
   previous?: ServerListing,
-): Promise<Partial<ServerListing>> {
+): Promise<FetchedListing> {
   const request = { ...options, cacheMode: "refresh" as const };
   const wanted = new Set(kinds);
+  const warnings = new Map<ListKind, ListingWarning[]>(kinds.map((kind) => [kind, []]));
+  const warn = (kind: ListKind) => (warning: ListingWarning) => warnings.get(kind)?.push(warning);
   const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-    wanted.has("tools")
-      ? listed(capabilities.tools, () => client.listTools(undefined, request), "tools")
-      : skip,
+    wanted.has("tools") ? listedTools(client, capabilities, options, warn("tools")) : skip,
     wanted.has("resources")
-      ? listed(capabilities.resources, () => client.listResources(undefined, request), "resources")
-      : skip,
-    wanted.has("resources")
-      ? listed(
+      ? optional(
           capabilities.resources,
+          "resources/list",
+          () => client.listResources(undefined, request),
+          "resources",
+          warn("resources"),
+        )
+      : skip,
+    wanted.has("resources")
+      ? optional(
+          capabilities.resources,
+          "resources/templates/list",
           () => client.listResourceTemplates(undefined, request),
           "resourceTemplates",
-          true,
+          warn("resources"),
         )
       : skip,
     wanted.has("prompts")
-      ? listed(capabilities.prompts, () => client.listPrompts(undefined, request), "prompts")
+      ? optional(
+          capabilities.prompts,
+          "prompts/list",
+          () => client.listPrompts(undefined, request),
+          "prompts",
+          warn("prompts"),
+        )
       : skip,
   ]);
   const listing: Partial<ServerListing> = {};
-  if (tools !== undefined) listing.tools = keptTools(tools as ServerListing["tools"], previous?.tools);
+  if (tools !== undefined) listing.tools = keptTools(tools, previous?.tools);
   if (resources !== undefined) listing.resources = resources as ServerListing["resources"];
   if (resourceTemplates !== undefined)
     listing.resourceTemplates = resourceTemplates as ServerListing["resourceTemplates"];
   if (prompts !== undefined) listing.prompts = prompts as ServerListing["prompts"];
-  return listing;
+  return { listing, warnings };
 }
 
 const skip = Promise.resolve(undefined);
@@ -73,24 +87,96 @@ function keptTools(listed: ServerListing["tools"], previous: ServerListing["tool
   });
 }
 
+/** The required listing: a server without the `tools` capability has none; a failure names `tools/list`. */
+async function listedTools(
+  client: Client,
+  capabilities: ServerCapabilities,
+  options: RequestOptions,
+  warn: (warning: ListingWarning) => void,
+): Promise<ServerListing["tools"] | undefined> {
+  if (capabilities.tools === undefined) return [];
+  let items: unknown[];
+  try {
+    items = await listToolItems(client, options);
+  } catch (error) {
+    throw new SwitchboardError("REQUEST_FAILED", `tools/list failed: ${describeFailure(error)}`, {
+      cause: error,
+    });
+  }
+  const { tools, warnings } = readTools(items);
+  for (const warning of warnings) warn(warning);
+  return withoutInvalidHeaderTools(client, tools);
+}
+
 /**
- * A capability the server did not advertise lists as empty. Templates are optional even under `resources`:
- * servers that never implemented `resources/templates/list` answer "method not found", which means none.
+ * The SDK's own SEP-2243 rule, which `listTools()` applied: on a 2026-07-28 connection a tool whose `x-mcp-header`
+ * declarations are invalid MUST be left out. The SDK keeps the check to itself; it is called where it exists.
  */
-async function listed<K extends string>(
+function withoutInvalidHeaderTools(client: Client, tools: ServerListing["tools"]): ServerListing["tools"] {
+  const exclude = (client as unknown as { _excludeInvalidXMcpHeaderTools?: unknown })
+    ._excludeInvalidXMcpHeaderTools;
+  if (typeof exclude !== "function") return tools;
+  const result = { tools };
+  exclude.call(client, result);
+  return result.tools;
+}
+
+/**
+ * An optional listing: a capability the server did not advertise lists as empty; a refused request lists nothing
+ * (undefined: a re-list keeps what the last listing had) and is a warning. "Method not found" for templates alone
+ * is no warning: servers that never implemented `resources/templates/list` have none, which is what it says.
+ */
+async function optional<K extends string>(
   capability: object | undefined,
+  request: ListRequest,
   list: () => Promise<Record<K, unknown>>,
   key: K,
-  optional = false,
-): Promise<unknown[]> {
+  warn: (warning: ListingWarning) => void,
+): Promise<unknown[] | undefined> {
   if (capability === undefined) return [];
   try {
     const result = await list();
     const items = result[key];
     return Array.isArray(items) ? items : [];
   } catch (error) {
-    if (optional && error instanceof ProtocolError && error.code === ProtocolErrorCode.MethodNotFound)
+    if (
+      request === "resources/templates/list" &&
+      error instanceof ProtocolError &&
+      error.code === ProtocolErrorCode.MethodNotFound
+    )
       return [];
-    throw error;
+    // A lost connection is not the listing's fault: the whole attempt fails with it.
+    if (!(error instanceof ProtocolError) && !isResultError(error)) throw error;
+    warn({
+      request,
+      ...(error instanceof ProtocolError ? { code: error.code } : {}),
+      message: `${request} failed: ${describeFailure(error)}; listed as empty`,
+    });
+    return undefined;
   }
+}
+
+/** The SDK's own complaint about a result it could not parse (a sloppy resource or prompt). */
+function isResultError(error: unknown): boolean {
+  return error instanceof SdkError && error.code === SdkErrorCode.InvalidResult;
+}
+
+/** The server's message and code, bounded (the raw text of a schema error can run to pages). */
+function describeFailure(error: unknown): string {
+  // Server text, bounded and with control characters escaped: it ends up on a terminal.
+  const message = error instanceof Error ? error.message : String(error);
+  const bounded = escapeControls(message.length > 300 ? `${message.slice(0, 299)}…` : message);
+  return error instanceof ProtocolError && !/\(code -?\d+\)/.test(bounded)
+    ? `${bounded} (code ${error.code})`
+    : bounded;
+}
+
+/** C0 and C1 control characters as `\u00XX`. */
+function escapeControls(text: string): string {
+  let out = "";
+  for (const c of text) {
+    const code = c.charCodeAt(0);
+    out += code < 0x20 || (code >= 0x7f && code <= 0x9f) ? `\\u${code.toString(16).padStart(4, "0")}` : c;
+  }
+  return out;
 }

@@ -30,6 +30,7 @@ import { redact, redactError } from "./redact.js";
 import type {
   ClientFeatures,
   ConnectionOptions,
+  ListingWarning,
   ListKind,
   LoggingMessageNotificationParams,
   ServerListing,
@@ -67,6 +68,8 @@ export interface Session {
   lost: ConnectionError | undefined;
   /** list_changed kinds that arrived before the owner adopted the session (during the first listing). */
   missed: Set<ListKind>;
+  /** What the first listing could not use, per kind. */
+  warnings: Map<ListKind, ListingWarning[]>;
 }
 
 const clientInfoDefault = { name: "switchboard", version: "0.1.0" };
@@ -77,6 +80,13 @@ const listChangedMethods = {
 } as const;
 
 class DeadlineExpired extends Error {}
+
+/** The stdio child exited (or the connection closed) before the first listing was complete. */
+class ExitedBeforeReady extends Error {
+  constructor() {
+    super("the connection closed before the first listing was complete");
+  }
+}
 
 export async function openSession(
   config: ServerConfig,
@@ -117,6 +127,8 @@ interface Attempt {
   clients: Array<{ client: Client; child?: ChildProcessTransport }>;
   child?: ChildProcessTransport;
   wire?: WireTransport;
+  /** Fails the attempt at once (set while it runs): the child exited, so no answer will come. */
+  fail?: (error: Error) => void;
 }
 
 async function openStdio(config: StdioServerConfig, attempt: Attempt): Promise<Session> {
@@ -127,6 +139,8 @@ async function openStdio(config: StdioServerConfig, attempt: Attempt): Promise<S
     env: buildChildEnv(config.env, options.parentEnv ?? process.env),
     ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
     onStderr: (chunk) => hooks.onStderr(chunk),
+    // Whatever the attempt was waiting for (initialize, a listing, a send into a dead pipe) will never come.
+    onExit: () => attempt.fail?.(new ExitedBeforeReady()),
     ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),
     ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
   });
@@ -222,6 +236,7 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
     wire,
     lost: undefined,
     missed: new Set(),
+    warnings: new Map(),
   } as Session;
   if (options.features !== undefined) handleClientFeatures(client, session, attempt, options.features);
   for (const kind of Object.keys(listChangedMethods) as ListKind[]) {
@@ -289,8 +304,11 @@ function handleClientFeatures(
 
 async function finish(attempt: Attempt, session: Session): Promise<Session> {
   const { client } = session;
-  const capabilities = client.getServerCapabilities() ?? {};
-  const listing = await fetchListing(
+  const declared = client.getServerCapabilities();
+  // No capabilities after a successful connect: the SDK already saw the connection close.
+  if (declared === undefined || attempt.child?.exit !== undefined) throw new ExitedBeforeReady();
+  const capabilities = declared;
+  const { listing, warnings } = await fetchListing(
     client,
     capabilities,
     allListKinds,
@@ -308,6 +326,8 @@ async function finish(attempt: Attempt, session: Session): Promise<Session> {
         ),
       );
   }
+  // `ready` means listed by a live server: one that exited meanwhile is not ready, however the listing ended.
+  if (attempt.child?.exit !== undefined) throw new ExitedBeforeReady();
   const instructions = client.getInstructions();
   const pid = session.child?.pid;
   session.listing = {
@@ -316,6 +336,7 @@ async function finish(attempt: Attempt, session: Session): Promise<Session> {
     resourceTemplates: listing.resourceTemplates ?? [],
     prompts: listing.prompts ?? [],
   };
+  session.warnings = warnings;
   session.info = {
     transport: session.wire,
     protocolVersion: client.getNegotiatedProtocolVersion() ?? "unknown",
@@ -335,6 +356,7 @@ function remaining(attempt: Attempt): number {
 /** Spawn and the legacy SSE handshake do not take a signal; the deadline must still win. */
 function raceAbort<T>(promise: Promise<T>, attempt: Attempt): Promise<T> {
   return new Promise((resolve, reject) => {
+    attempt.fail = reject;
     const onAbort = () => reject(attempt.signal.reason);
     if (attempt.signal.aborted) onAbort();
     attempt.signal.addEventListener("abort", onAbort, { once: true });

@@ -39,6 +39,7 @@ import type {
   ConnectionEvents,
   ConnectionOptions,
   ConnectionState,
+  ListingWarning,
   ListKind,
   ServerListing,
   SessionInfo,
@@ -57,6 +58,11 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   #state: ConnectionState = "connecting";
   #session: Session | undefined;
   #listing: ServerListing | undefined;
+  #warnings = new Map<ListKind, ListingWarning[]>();
+  /** The listed tools by name, for the definition each call hands the SDK (built on first use per listing). */
+  #toolIndex:
+    | { tools: ServerListing["tools"]; byName: Map<string, ServerListing["tools"][number]> }
+    | undefined;
   #failure: ConnectionError | undefined;
   #restarts = 0;
   #started: Promise<void> | undefined;
@@ -92,6 +98,14 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   /** The latest complete listing (kept while restarting, so the catalogue does not flap). */
   get listing(): ServerListing | undefined {
     return this.#listing;
+  }
+
+  /**
+   * What the latest listing of each kind could not use: a refused optional listing, a skipped or defaulted tool,
+   * a tool name listed twice. The server is ready regardless, with what did list.
+   */
+  get listingWarnings(): ListingWarning[] {
+    return [...this.#warnings.values()].flat();
   }
 
   /** Why the server is `failed` (or the last restart attempt's error). */
@@ -188,6 +202,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
             timeout: limitMs,
             resetTimeoutOnProgress: true,
             onprogress: this.#onProgress(tool, call, options, undefined),
+            ...this.#definitionOf(session, tool),
           },
         ),
       );
@@ -240,6 +255,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
             timeout: SDK_TIMEOUT_CEILING_MS,
             signal,
             onprogress: this.#onProgress(tool, call, options, deadline),
+            ...this.#definitionOf(live, tool),
           },
         ),
       );
@@ -254,6 +270,20 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       if (forwardAbort !== undefined) callerSignal?.removeEventListener("abort", forwardAbort);
       release?.();
     }
+  }
+
+  /**
+   * The listed definition of `tool`, as `toolDefinition`: the SDK validates `structuredContent` against its
+   * `outputSchema` and mirrors its `x-mcp-header` parameters from it (the listing does not go through the SDK's
+   * response cache, which is where it would otherwise look).
+   */
+  #definitionOf(session: Session, tool: string): { toolDefinition?: ServerListing["tools"][number] } {
+    const tools = session.listing.tools;
+    if (this.#toolIndex?.tools !== tools) {
+      this.#toolIndex = { tools, byName: new Map(tools.map((entry) => [entry.name, entry])) };
+    }
+    const definition = this.#toolIndex.byName.get(tool);
+    return definition === undefined ? {} : { toolDefinition: definition };
   }
 
   /** Every call asks for progress: each notification restarts the deadline and is re-emitted. */
@@ -465,7 +495,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   async refreshListing(kinds: readonly ListKind[] = allListKinds): Promise<ServerListing> {
     const session = this.#session;
     if (session === undefined || this.#state !== "ready") throw this.#notReady("re-list");
-    const partial = await fetchListing(
+    const { listing: partial, warnings } = await fetchListing(
       session.client,
       session.info.capabilities,
       kinds,
@@ -473,8 +503,10 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       this.#listing,
     );
     if (session !== this.#session || this.#listing === undefined) throw this.#notReady("re-list");
+    // A refused optional listing is absent from `partial`: its kind keeps what the last listing had.
     this.#listing = { ...this.#listing, ...partial };
     session.listing = this.#listing;
+    for (const [kind, list] of warnings) this.#warnings.set(kind, list);
     return this.#listing;
   }
 
@@ -553,6 +585,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     this.#session = session;
     this.#lastInfo = session.info;
     this.#listing = session.listing;
+    this.#warnings = new Map(session.warnings);
     this.#failure = undefined;
     this.#setState("ready");
     // A change announced while the first listing was in flight may not be in it: re-list those kinds.

@@ -45,6 +45,25 @@ export interface ServerListing {
   prompts: Prompt[];
 }
 
+/** A listing request of MCP. */
+export type ListRequest = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list";
+
+/**
+ * Something a listing could not use, reported on the server instead of failing it: an optional listing the server
+ * refused (`resources/list`, `resources/templates/list`, `prompts/list`; `tools/list` is the one required), or one
+ * listed tool that was skipped or read with a default. Texts quote server-supplied names (bounded).
+ */
+export interface ListingWarning {
+  request: ListRequest;
+  /** The JSON-RPC error code when the server answered the request with an error. */
+  code?: number;
+  /** The position of the tool in the listing (all pages counted), for a warning about one tool. */
+  index?: number;
+  /** The tool's name, when it has one. */
+  tool?: string;
+  message: string;
+}
+
 /** What the handshake told us about a ready server. */
 export interface SessionInfo {
   transport: WireTransport;

@@ -1,5 +1,6 @@
 import type { CatalogSnapshot } from "../../catalog/types.js";
 import type { ServerStatus } from "../../connect/connection-pool.js";
+import type { ListingWarning } from "../../connect/types.js";
 import { defaultModelFor } from "../../cost/default-models.js";
 import {
   estimateToolsetTokens,
@@ -15,6 +16,7 @@ import { connectForCli } from "../connect-for-cli.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
 import { oneLine, renderTable } from "../render-table.js";
+import { stderrExcerpt } from "../stderr-excerpt.js";
 import { parseTarget } from "./tools.js";
 
 export interface InspectOptions {
@@ -40,6 +42,8 @@ export interface InspectServer {
   readyInMs?: number;
   reason?: string;
   stderrTail?: string;
+  /** What the server's listing could not use: a refused optional listing, a skipped tool, a duplicate name. */
+  warnings?: ListingWarning[];
   /** Estimated tokens of this server's translatable tools in the provider's array (see `InspectReport.tokens`). */
   tokens?: number;
 }
@@ -146,6 +150,7 @@ export function buildReport(
       ...(status.stderrTail === undefined || status.stderrTail === ""
         ? {}
         : { stderrTail: status.stderrTail }),
+      ...(status.warnings === undefined ? {} : { warnings: status.warnings }),
       ...(estimate === undefined ? {} : { tokens: serverTokens.get(status.name) ?? 0 }),
     };
   });
@@ -227,7 +232,7 @@ export function renderReport(report: InspectReport): string {
       const tail =
         server.stderrTail === undefined
           ? ""
-          : `\n    stderr: ${server.stderrTail.trim().split("\n").slice(-5).join("\n            ")}`;
+          : `\n    stderr: ${stderrExcerpt(server.stderrTail).join("\n            ")}`;
       return `  ${server.name}: ${server.reason}${tail}`;
     });
   const toolTable = renderTable(report.tools, [
@@ -246,8 +251,12 @@ export function renderReport(report: InspectReport): string {
     },
     { header: "sent", value: (row) => (row.excluded === undefined ? "yes" : `no (${row.excluded})`) },
   ]);
+  const warnings = report.servers.flatMap((server) =>
+    (server.warnings ?? []).map((warning) => `  ${server.name}: ${warning.message}`),
+  );
   const parts = [`config: ${report.config}`, "", serverTable];
   if (failures.length > 0) parts.push("", "failures:", ...failures);
+  if (warnings.length > 0) parts.push("", "listing warnings:", ...warnings);
   parts.push("", `${report.tools.length} tools (catalogue generation ${report.generation})`, "", toolTable);
   const tokens = report.tokens;
   if (tokens !== undefined) {

@@ -15,6 +15,7 @@ import { readLockFile, writeLockFile } from "../../pinning/lock-file.js";
 import { untrustedLine } from "../../pinning/untrusted-text.js";
 import { lockPathFor } from "../apply-pins.js";
 import { connectForCli } from "../connect-for-cli.js";
+import { listingFeatures } from "../listing-features.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
 
@@ -59,7 +60,10 @@ export async function pinCommand(options: PinOptions, io: CliIo): Promise<number
   const config = await loadCliConfig(options.config, io);
   const lockPath = resolve(io.cwd, options.lock ?? lockPathFor(config));
   const lock = await readLockFile(lockPath);
-  const host = await connectForCli(config, io, options.server);
+  // Declares what `run` and `serve` declare: servers that list tools by client capability list the same ones.
+  const host = await connectForCli(config, io, options.server, {
+    features: listingFeatures(config, io.cwd),
+  });
   try {
     const listed = new Set(
       host.servers.filter((server) => server.state === "ready").map((server) => server.name),

@@ -1,0 +1,125 @@
+/**
+ * `tools/list`, every page, read one tool at a time. The SDK's `listTools()` parses the whole result with one
+ * strict schema, so one sloppy tool (`description: null`, a string `inputSchema`) rejects the listing and every
+ * valid tool beside it. Here each page is requested with a result schema that accepts any object, and each listed
+ * item is checked on its own: null-valued fields count as absent, an item that is not an object or has no string
+ * name is skipped with a warning naming its index, a name listed twice keeps its first tool. Schemas are left as
+ * the server wrote them, for repair and quarantine to judge per provider.
+ *
+ * The SDK's response cache is not written: the connection hands each call its tool's definition instead
+ * (`toolDefinition`), which is what output validation and header mirroring read.
+ */
+import type { Client, RequestOptions, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
+import { isPlainObject } from "./plain-json.js";
+import type { ListingWarning } from "./types.js";
+
+/** The SDK's own default cap on the pages of one listing (`listMaxPages`). */
+export const maxListPages = 64;
+
+/** Accepts any object result; the items are judged one by one afterwards. */
+const anyObject: StandardSchemaV1<unknown, Record<string, unknown>> = {
+  "~standard": {
+    version: 1,
+    vendor: "switchboard",
+    validate: (value) =>
+      isPlainObject(value)
+        ? { value: value as Record<string, unknown> }
+        : { issues: [{ message: "the result is not an object" }] },
+  },
+};
+
+/**
+ * Requests `tools/list` page after page (following `nextCursor`) and returns every listed item. A page equal to
+ * the one before it, cursor included, ends the walk (a server repeating its last page); more than `maxListPages`
+ * pages is an error, as it is in the SDK.
+ */
+export async function listToolItems(client: Client, options: RequestOptions): Promise<unknown[]> {
+  const method = "tools/list";
+  const items: unknown[] = [];
+  let cursor: string | undefined;
+  let previous: string | undefined;
+  for (let pages = 1; ; pages += 1) {
+    const page = await client.request(
+      cursor === undefined ? { method } : { method, params: { cursor } },
+      anyObject,
+      options,
+    );
+    const listed = Array.isArray(page.tools) ? (page.tools as unknown[]) : [];
+    const next = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
+    if (next !== undefined && next === cursor) {
+      const text = JSON.stringify(listed);
+      if (text === previous) break;
+      previous = text;
+    } else previous = undefined;
+    items.push(...listed);
+    if (next === undefined) break;
+    if (pages >= maxListPages) {
+      throw new Error(`${method}: more than ${maxListPages} pages; the server's paging did not end`);
+    }
+    cursor = next;
+  }
+  return items;
+}
+
+/** The tools of a listing that can be used, and a warning for each one that could not. */
+export function readTools(items: readonly unknown[]): { tools: Tool[]; warnings: ListingWarning[] } {
+  const tools: Tool[] = [];
+  const warnings: ListingWarning[] = [];
+  const firstIndex = new Map<string, number>();
+  items.forEach((item, index) => {
+    if (!isPlainObject(item)) {
+      warnings.push(toolWarning(index, undefined, `tool ${index} is not an object; skipped`));
+      return;
+    }
+    const name = (item as Record<string, unknown>).name;
+    if (typeof name !== "string" || name === "") {
+      warnings.push(toolWarning(index, undefined, `tool ${index} has no string name; skipped`));
+      return;
+    }
+    const first = firstIndex.get(name);
+    if (first !== undefined) {
+      warnings.push(
+        toolWarning(
+          index,
+          name,
+          `tool ${quoted(name)} is listed twice (tools ${first} and ${index}); the first is kept`,
+        ),
+      );
+      return;
+    }
+    firstIndex.set(name, index);
+    const tool = withoutNulls(item as Record<string, unknown>);
+    if (tool.inputSchema !== undefined && !isPlainObject(tool.inputSchema)) {
+      warnings.push(
+        toolWarning(
+          index,
+          name,
+          `tool ${quoted(name)}: inputSchema is not an object; listed as taking no arguments`,
+        ),
+      );
+    }
+    if (tool.outputSchema !== undefined && !isPlainObject(tool.outputSchema)) {
+      delete tool.outputSchema;
+      warnings.push(toolWarning(index, name, `tool ${quoted(name)}: outputSchema is not an object; ignored`));
+    }
+    tools.push(tool as unknown as Tool);
+  });
+  return { tools, warnings };
+}
+
+/** A shallow copy without null-valued members: `description: null` means "no description". */
+function withoutNulls(item: Record<string, unknown>): Record<string, unknown> {
+  const tool: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) if (value !== null) tool[key] = value;
+  return tool;
+}
+
+function toolWarning(index: number, tool: string | undefined, message: string): ListingWarning {
+  return { request: "tools/list", index, ...(tool === undefined ? {} : { tool }), message };
+}
+
+/** A server-supplied name, quoted and bounded for a message. */
+export function quoted(name: string): string {
+  const text = JSON.stringify(name);
+  return text.length > 82 ? `${text.slice(0, 80)}…"` : text;
+}
