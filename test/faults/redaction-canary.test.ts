@@ -1,13 +1,17 @@
 /**
  * Secrets canary: unique values are planted where secrets live (a stdio server's `env`, an HTTP server's
- * `Authorization` header, expanded from `${VAR}` in the config file) and servers that leak them everywhere they
- * can: stderr, stray stdout lines, JSON-RPC error messages, a crash report, an error quoting the header it
- * received and the bare token inside it. Then every place a person or a model could read is collected (the
- * connection events, the errors and their causes, the server reports, `switchboard inspect --json`, the
- * `switchboard run` output, and every request body sent to the model provider) and none may hold a canary.
- * Each check also finds `[redacted]` where the secret was, so the test cannot pass by the secret never showing up.
+ * `Authorization` header, expanded from `${VAR}` in the config file) and outside them (a `--token=${VAR}` and a
+ * literal `--password` value in `args`, an `?api_key=` in a URL, a password in URL userinfo), several with quotes,
+ * backslashes and characters URL encoders treat differently; and servers leak them everywhere they can: stderr,
+ * stray stdout lines, JSON-RPC error messages, `isError` results, their own tool definitions, a crash report, an
+ * error quoting the header and URL it received, each raw, as JSON, URL-encoded and base64. Then every place a
+ * person or a model could read is collected (connection events, errors and their causes, server reports, the
+ * output of `inspect`, `inspect --json`, `tools`, `check`, `cost`, `run --dry-run`, `run`, `auth status --json`
+ * and `serve --stdio`, every request body sent to the model provider, every file written under HOME) and none
+ * may hold a canary in any of those spellings. Checks also find `[redacted]` where the secret was, so a test
+ * cannot pass by the secret never showing up.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inspect } from "node:util";
@@ -227,17 +231,23 @@ describe("secrets canary", () => {
     expect(cli.text()).toContain('started with ["--token=[redacted]"]');
   });
 
-  it("never appears in `switchboard tools --json`, `check --json` or `cost --json`", async () => {
-    const tools = io();
-    await toolsCommand({ config: configFile, provider: "anthropic", json: true }, tools);
-    expectNoCanary("tools", tools.text());
-    expect(tools.text()).toContain("started as --token=[redacted] --password [redacted]");
-    const check = io();
-    await checkCommand({ config: configFile, json: true }, check);
-    expectNoCanary("check", check.text());
-    const cost = io();
-    await costCommand({ config: configFile, json: true }, cost);
-    expectNoCanary("cost", cost.text());
+  it("never appears in `switchboard tools --json`", async () => {
+    const cli = io();
+    await toolsCommand({ config: configFile, provider: "anthropic", json: true }, cli);
+    expectNoCanary("tools", cli.text());
+    expect(cli.text()).toContain("started as --token=[redacted] --password [redacted]");
+  });
+
+  it("never appears in `switchboard check --json`", async () => {
+    const cli = io();
+    await checkCommand({ config: configFile, json: true }, cli);
+    expectNoCanary("check", cli.text());
+  });
+
+  it("never appears in `switchboard cost --json`", async () => {
+    const cli = io();
+    await costCommand({ config: configFile, json: true }, cli);
+    expectNoCanary("cost", cli.text());
   });
 
   it("never appears in `switchboard run --dry-run`", async () => {
@@ -300,6 +310,17 @@ describe("secrets canary", () => {
     expectNoCanary("a config with userinfo", `${failure}\n${cli.text()}`);
     expect(failure).toContain("mcpServers.withUser.url");
     expect(failure).toContain("without credentials");
+  });
+
+  it("never lands in a file switchboard wrote (ledger, credentials, caches under HOME)", () => {
+    const written = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+      // The config files this test wrote hold the literal secrets on purpose.
+      .filter((file) => file !== configFile && !file.endsWith("userinfo.json"));
+    expect(written.map((file) => file.slice(dir.length))).toContain("/.local/state/switchboard/usage.sqlite");
+    for (const file of written)
+      expectNoCanary(file, readFileSync(file).toString("latin1") + readFileSync(file, "utf8"));
   });
 
   it("stdio children inherit only the minimal environment, never the host's keys", async () => {
