@@ -1,13 +1,13 @@
+import { minSecretLength } from "../config/secret-names.js";
 import { secretForms } from "./secret-forms.js";
 
-/**
- * Replaces configured secret values (env values, header values) in text meant for reports and errors. Short
- * values are left alone: redacting "1" or "on" everywhere would destroy the text and protect nothing.
- */
-const minSecretLength = 4;
 /** `Authorization: Bearer <token>`: a server echoing the bare token must not get past redaction either. */
 const credentialScheme = /^(?:Bearer|Basic|Token|Bot|Digest|ApiKey)\s+(\S.*)$/i;
 
+/**
+ * The configured values of `sources` (env values, header values) worth redacting, and the bare credential of an
+ * `Authorization`-style value. Values shorter than `minSecretLength` are left alone.
+ */
 export function secretValues(...sources: ReadonlyArray<Readonly<Record<string, string>>>): string[] {
   const values = new Set<string>();
   for (const source of sources) {
