@@ -32,7 +32,7 @@ describe("serverSecrets", () => {
     expect(credentials).not.toContain("/home/someone");
   });
 
-  it("finds secret-looking query values (decoded and as written) and every header value", () => {
+  it("finds secret-looking query values (decoded and as written) and credential headers", () => {
     const config = load({
       h: {
         url: "https://api.example/mcp?region=eu-west&api_key=a%2Fb%22c&access_token=t+o+k",
@@ -43,8 +43,10 @@ describe("serverSecrets", () => {
     expect(credentials).toEqual(
       expect.arrayContaining(["a%2Fb%22c", 'a/b"c', "t+o+k", "t o k", "Bearer header-token", "header-token"]),
     );
-    expect(credentials).toContain("team-one");
     expect(credentials).not.toContain("eu-west");
+    // A header not named like a credential is kept out of results, but not out of stderr and errors.
+    expect(credentials).not.toContain("team-one");
+    expect(serverSecrets(config.servers.h!).all).toContain("team-one");
   });
 
   it("keeps plainly named env values out of the credentials but in the set redacted from stderr", () => {

@@ -5,15 +5,15 @@ import { secretValues } from "./redact.js";
 /** What one server's configuration holds that must never be printed or sent. */
 export interface ServerSecrets {
   /**
-   * Credentials: every header value (and the bare token of `Bearer …`), env values whose name looks secret, the
+   * Credentials: header and env values whose name looks secret (and the bare token of `Bearer …`), the
    * value after an args flag whose name looks secret (`--token=x`, `--api-key x`), URL userinfo, URL query
    * values whose name looks secret, the OAuth client secret, and the config's `secrets` (what `${VAR}` expansion
    * brought in). Redacted everywhere, tool results and listings included.
    */
   credentials: string[];
   /**
-   * `credentials` plus every configured env value: redacted from what the server writes to stderr, its log
-   * messages and errors (as before), but not from tool results, where a value such as `info` is ordinary text.
+   * `credentials` plus every configured env or header value: redacted from what the server writes to stderr, its
+   * log messages and errors (as before), but not from tool results, where `info` or `application/json` is text.
    */
   all: string[];
 }
@@ -24,12 +24,13 @@ export function serverSecrets(config: ServerConfig): ServerSecrets {
     for (const [name, value] of Object.entries(config.env)) if (looksSecret(name)) found.add(value);
     for (const value of flaggedArgs(config.args)) found.add(value);
   } else {
-    for (const value of secretValues(config.headers)) found.add(value);
+    const named = Object.entries(config.headers).filter(([name]) => looksSecret(name));
+    for (const value of secretValues(Object.fromEntries(named))) found.add(value);
     for (const value of urlSecrets(config.url)) found.add(value);
     if (config.auth?.clientSecret !== undefined) found.add(config.auth.clientSecret);
   }
   const credentials = longEnough(found);
-  const all = config.kind === "stdio" ? [...credentials, ...secretValues(config.env)] : credentials;
+  const all = [...credentials, ...secretValues(config.kind === "stdio" ? config.env : config.headers)];
   return { credentials, all: longEnough(new Set(all)) };
 }
 
