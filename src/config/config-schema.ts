@@ -45,8 +45,12 @@ function httpUrl(value: string): string | undefined {
   // The value is never quoted: it may carry a token, or come from a variable.
   const expected = "expected an absolute http:// or https:// URL";
   if (!URL.canParse(value)) return expected;
-  const { protocol } = new URL(value);
-  return protocol === "http:" || protocol === "https:" ? undefined : expected;
+  const { protocol, username, password } = new URL(value);
+  if (protocol !== "http:" && protocol !== "https:") return expected;
+  // fetch refuses such a URL, and the credentials would be printed wherever the URL is.
+  if (username !== "" || password !== "")
+    return 'expected a URL without credentials ("user:password@"); send them in "headers", e.g. "Authorization": "Basic ${BASIC_CREDENTIALS}"';
+  return undefined;
 }
 
 /** A string that is `${VAR}`-expanded, then optionally checked. */

@@ -18,7 +18,15 @@ export type ExpandResult = { ok: true; value: string } | { ok: false; problems: 
 const REFERENCE = /^(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/s;
 const ESCAPE_HINT = 'write "$${" for a literal "${"';
 
-export function expandVars(text: string, env: Env): ExpandResult {
+/**
+ * Expands every reference in `text`. `onValue` hears each value taken from `env` (not a `:-` default, which is
+ * text of the file), so callers can treat what came from the environment as a secret.
+ */
+export function expandVars(
+  text: string,
+  env: Env,
+  onValue?: (name: string, value: string) => void,
+): ExpandResult {
   let out = "";
   const problems: string[] = [];
   let i = 0;
@@ -43,8 +51,10 @@ export function expandVars(text: string, env: Env): ExpandResult {
       break;
     }
     const resolved = resolveReference(text.slice(dollar + 2, close), env);
-    if (resolved.ok) out += resolved.value;
-    else problems.push(resolved.problem);
+    if (resolved.ok) {
+      out += resolved.value;
+      if (resolved.from !== undefined) onValue?.(resolved.from, resolved.value);
+    } else problems.push(resolved.problem);
     i = close + 1;
   }
   out += text.slice(i);
@@ -54,7 +64,7 @@ export function expandVars(text: string, env: Env): ExpandResult {
 function resolveReference(
   inner: string,
   env: Env,
-): { ok: true; value: string } | { ok: false; problem: string } {
+): { ok: true; value: string; from?: string } | { ok: false; problem: string } {
   if (inner.startsWith("input:")) {
     return {
       ok: false,
@@ -73,7 +83,7 @@ function resolveReference(
   // `typeof` keeps inherited members (`${constructor}`, `${__proto__}`) from counting as set.
   const raw = env[name];
   const value = typeof raw === "string" ? raw : undefined;
-  if (value !== undefined && (fallback === undefined || value !== "")) return { ok: true, value };
+  if (value !== undefined && (fallback === undefined || value !== "")) return { ok: true, value, from: name };
   if (fallback !== undefined) return { ok: true, value: fallback };
   return { ok: false, problem: `environment variable ${name} is not set` };
 }

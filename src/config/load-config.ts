@@ -4,6 +4,7 @@ import { ConfigError, type ConfigIssue } from "../errors.js";
 import { checkReferences } from "./check-references.js";
 import { createConfigSchema } from "./config-schema.js";
 import type { Env } from "./expand-vars.js";
+import { expandedSecrets } from "./expanded-secrets.js";
 import { normaliseConfig } from "./normalise-config.js";
 import { parseJsonText } from "./parse-json.js";
 import type { SwitchboardConfig } from "./types.js";
@@ -31,7 +32,21 @@ export function parseConfig(text: string, file: string, options: ConfigOptions =
     ...checkReferences(json.value),
   ];
   if (!result.success || issues.length > 0) throw new ConfigError(file, issues);
-  return normaliseConfig(result.data, file);
+  return withExpandedSecrets(normaliseConfig(result.data, file), json.value, options.env ?? process.env);
+}
+
+/** Records on each server the values `${VAR}` expansion brought in from the environment (its secrets). */
+function withExpandedSecrets(config: SwitchboardConfig, raw: unknown, env: Env): SwitchboardConfig {
+  const file = raw as { mcpServers?: Record<string, unknown>; servers?: Record<string, unknown> };
+  const entries = file.mcpServers ?? file.servers ?? {};
+  for (const server of Object.values(config.servers)) {
+    const secrets = expandedSecrets(
+      Object.hasOwn(entries, server.name) ? entries[server.name] : undefined,
+      env,
+    );
+    if (secrets.length > 0) server.secrets = secrets;
+  }
+  return config;
 }
 
 /** Reads and parses a config file; `SwitchboardConfig.file` is its absolute path. */

@@ -26,6 +26,12 @@ interface ServerCommon {
   maxConcurrentCalls: number;
   /** Least severe server log message shown (and asked for with `logging/setLevel`). Absent: the host's default. */
   logLevel?: LogLevel;
+  /**
+   * Values redacted wherever they could show, on top of the ones the connection finds itself (see
+   * `serverSecrets`). The loader puts here what `${VAR}` expansion took from the environment into `args`,
+   * `env`, `url`, `headers` and `auth`; a config built in code may list its own.
+   */
+  secrets?: string[];
 }
 
 /** MCP log severities (RFC 5424), least severe first. */

@@ -44,3 +44,30 @@ describe("redactError", () => {
     expect(redactError("s3cr3t", hide)).toBe("s3cr3t");
   });
 });
+
+describe("redact: encoded spellings", () => {
+  const secret = 'p"a\\ss/wo rd+é';
+
+  it("removes the JSON-escaped, doubly escaped and URL-encoded spellings", () => {
+    const json = JSON.stringify({ args: [`--token=${secret}`] });
+    expect(redact(json, [secret])).toBe('{"args":["--token=[redacted]"]}');
+    expect(redact(JSON.stringify(json), [secret])).not.toContain("wo rd");
+    expect(
+      redact(`?k=${encodeURIComponent(secret)}&f=${new URLSearchParams({ s: secret }).toString().slice(2)}`, [
+        secret,
+      ]),
+    ).toBe("?k=[redacted]&f=[redacted]");
+  });
+
+  it("removes the base64 of a secret inside a Basic credential", () => {
+    const basic = Buffer.from(`someone:${secret}`).toString("base64");
+    const out = redact(`Authorization: Basic ${basic}`, [secret]);
+    expect(out).toContain("[redacted]");
+    expect(Buffer.from(out.slice("Authorization: Basic ".length), "base64").toString()).not.toContain(secret);
+  });
+
+  it("never leaves a secret that the replacement itself would spell", () => {
+    expect(redact("xx]abcabc", ["]abc"])).not.toContain("]abc");
+    expect(redact("dact and edac", ["dact", "edac"])).toBe("[REMOVED] and [REMOVED]");
+  });
+});

@@ -1,11 +1,13 @@
-/**
- * Replaces configured secret values (env values, header values) in text meant for reports and errors. Short
- * values are left alone: redacting "1" or "on" everywhere would destroy the text and protect nothing.
- */
-const minSecretLength = 4;
+import { minSecretLength } from "../config/secret-names.js";
+import { secretForms } from "./secret-forms.js";
+
 /** `Authorization: Bearer <token>`: a server echoing the bare token must not get past redaction either. */
 const credentialScheme = /^(?:Bearer|Basic|Token|Bot|Digest|ApiKey)\s+(\S.*)$/i;
 
+/**
+ * The configured values of `sources` (env values, header values) worth redacting, and the bare credential of an
+ * `Authorization`-style value. Values shorter than `minSecretLength` are left alone.
+ */
 export function secretValues(...sources: ReadonlyArray<Readonly<Record<string, string>>>): string[] {
   const values = new Set<string>();
   for (const source of sources) {
@@ -19,10 +21,45 @@ export function secretValues(...sources: ReadonlyArray<Readonly<Record<string, s
   return [...values].sort((a, b) => b.length - a.length);
 }
 
+/** What a secret is replaced with; the later ones only when a configured secret is part of the earlier ones. */
+const markers = ["[redacted]", "[REMOVED]", ""] as const;
+/** Replacing a secret can join text into another occurrence; after this many passes the whole text goes. */
+const maxPasses = 4;
+
+interface Plan {
+  /** Every spelling of every secret, longest first, so a secret containing another is replaced whole. */
+  forms: string[];
+  marker: string;
+}
+
+const plans = new WeakMap<readonly string[], Plan>();
+
+function planFor(secrets: readonly string[]): Plan {
+  let plan = plans.get(secrets);
+  if (plan === undefined) {
+    const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+    const marker = markers.find((candidate) => !forms.some((form) => candidate.includes(form))) ?? "";
+    plan = { forms, marker };
+    plans.set(secrets, plan);
+  }
+  return plan;
+}
+
+/**
+ * `text` with every secret replaced by `[redacted]`, in each spelling `secretForms` knows (raw, JSON-escaped,
+ * URL-encoded, base64). Replacement is repeated until no spelling is left, since removing one occurrence can
+ * join the text around it into another; text that still holds one after a few passes is replaced whole.
+ */
 export function redact(text: string, secrets: readonly string[]): string {
+  if (secrets.length === 0) return text;
+  const { forms, marker } = planFor(secrets);
   let result = text;
-  for (const secret of secrets) result = result.split(secret).join("[redacted]");
-  return result;
+  for (let pass = 0; pass < maxPasses; pass += 1) {
+    const present = forms.filter((form) => result.includes(form));
+    if (present.length === 0) return result;
+    for (const form of present) result = result.split(form).join(marker);
+  }
+  return forms.some((form) => result.includes(form)) ? marker : result;
 }
 
 /**
@@ -42,4 +79,32 @@ export function redactError<T>(error: T, redactText: (text: string) => string, d
   if (error.cause !== undefined)
     Object.defineProperty(copy, "cause", { value: cause, writable: true, configurable: true });
   return copy as T;
+}
+
+/**
+ * `value` with `redactText` applied to every string in it, object keys included; the same object back when
+ * nothing changed, so a listing without secrets keeps its identity (and the catalogue's reuse of it).
+ * `keep` names the keys whose string values are identifiers a caller sends back (a tool's `name`, a `uri`).
+ */
+export function redactValue<T>(
+  value: T,
+  redactText: (text: string) => string,
+  keep: ReadonlySet<string> = new Set(),
+  depth = 0,
+): T {
+  if (typeof value === "string") return redactText(value) as T;
+  if (value === null || typeof value !== "object" || depth > 64) return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => redactValue(item, redactText, keep, depth + 1));
+    return items.every((item, index) => item === value[index]) ? value : (items as T);
+  }
+  let changed = false;
+  const entries = Object.entries(value).map(([key, item]) => {
+    const cleanKey = redactText(key);
+    const cleanItem =
+      keep.has(key) && typeof item === "string" ? item : redactValue(item, redactText, keep, depth + 1);
+    if (cleanKey !== key || cleanItem !== item) changed = true;
+    return [cleanKey, cleanItem] as const;
+  });
+  return changed ? (Object.fromEntries(entries) as T) : value;
 }

@@ -31,7 +31,8 @@ import { type Deadline, DeadlineClock } from "./deadline-clock.js";
 import { endedSessionStatus } from "./ended-session.js";
 import { allListKinds, fetchListing } from "./fetch-listing.js";
 import { openSession, type Session } from "./open-session.js";
-import { redact, redactError, secretValues } from "./redact.js";
+import { redact, redactError, redactValue } from "./redact.js";
+import { serverSecrets } from "./server-secrets.js";
 import { defaultStderrTailLimits, StderrTail } from "./stderr-tail.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import type {
@@ -45,12 +46,18 @@ import type {
   SessionInfo,
 } from "./types.js";
 
+/** Strings a caller sends back to the server (a tool's name, a resource's uri): never rewritten in a listing. */
+const identifierKeys: ReadonlySet<string> = new Set(["name", "uri", "uriTemplate"]);
+
 export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   readonly name: string;
   readonly config: ServerConfig;
   readonly #options: ConnectionOptions;
   readonly #restart: RestartPolicy;
+  /** Every configured value: stderr, logs and errors. */
   readonly #secrets: string[];
+  /** Credentials only: also tool results and listings (see `ServerSecrets`). */
+  readonly #credentials: string[];
   readonly #stderr: StderrTail;
   readonly #queue: CallQueue;
   /** Aborted by close(): cancels a pending connect, a restart sleep or a restart attempt. */
@@ -80,7 +87,9 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     this.config = config;
     this.#options = options;
     this.#restart = { ...defaultRestartPolicy, ...options.restart };
-    this.#secrets = secretValues(config.kind === "stdio" ? config.env : config.headers);
+    const secrets = serverSecrets(config);
+    this.#secrets = secrets.all;
+    this.#credentials = secrets.credentials;
     this.#stderr = new StderrTail({ ...defaultStderrTailLimits, ...options.stderrTail });
     this.#queue = new CallQueue(Math.max(1, config.maxConcurrentCalls));
   }
@@ -179,9 +188,21 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       this.#session !== undefined
     ) {
       const release = this.#queue.tryAcquire();
-      if (release !== undefined) return this.#callNow(this.#session, tool, args, options, limitMs, release);
+      if (release !== undefined)
+        return this.#clean(this.#callNow(this.#session, tool, args, options, limitMs, release));
     }
-    return this.#callQueued(tool, args, options, limitMs);
+    return this.#clean(this.#callQueued(tool, args, options, limitMs));
+  }
+
+  /** A server's answer without the credentials it was configured with (no extra tick when there are none). */
+  #clean<T>(answer: Promise<T>): Promise<T> {
+    if (this.#credentials.length === 0) return answer;
+    return answer.then((value) => redactValue(value, (text) => redact(text, this.#credentials)));
+  }
+
+  #cleanListing<T>(listing: T): T {
+    if (this.#credentials.length === 0) return listing;
+    return redactValue(listing, (text) => redact(text, this.#credentials), identifierKeys);
   }
 
   async #callNow(
@@ -300,7 +321,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
         call,
         progress: progress.progress,
         ...(progress.total === undefined ? {} : { total: progress.total }),
-        ...(progress.message === undefined ? {} : { message: progress.message }),
+        ...(progress.message === undefined ? {} : { message: redact(progress.message, this.#secrets) }),
       });
       options.onprogress?.(progress);
     };
@@ -427,11 +448,13 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     const timeout = options.timeoutMs ?? this.config.timeoutMs;
     const started = performance.now();
     try {
-      return await this.#authorized(session, () =>
-        send(session.client, {
-          timeout,
-          ...(options.signal === undefined ? {} : { signal: options.signal }),
-        }),
+      return await this.#clean(
+        this.#authorized(session, () =>
+          send(session.client, {
+            timeout,
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+          }),
+        ),
       );
     } catch (error) {
       // As for calls: a request refused for its session id never ran; once more on the new session.
@@ -504,9 +527,9 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     );
     if (session !== this.#session || this.#listing === undefined) throw this.#notReady("re-list");
     // A refused optional listing is absent from `partial`: its kind keeps what the last listing had.
-    this.#listing = { ...this.#listing, ...partial };
+    this.#listing = { ...this.#listing, ...this.#cleanListing(partial) };
     session.listing = this.#listing;
-    for (const [kind, list] of warnings) this.#warnings.set(kind, list);
+    for (const [kind, list] of warnings) this.#warnings.set(kind, this.#cleanListing(list));
     return this.#listing;
   }
 
@@ -554,7 +577,11 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
         },
         onClose: (session) => this.#onSessionClosed(session),
         onLog: (session, message) => {
-          if (session === this.#session) this.emit("log", message);
+          if (session === this.#session)
+            this.emit(
+              "log",
+              redactValue(message, (text) => redact(text, this.#secrets)),
+            );
         },
         onResourceUpdated: (session, uri) => {
           if (session === this.#session) this.emit("resourceUpdated", uri);
@@ -584,8 +611,9 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     }
     this.#session = session;
     this.#lastInfo = session.info;
-    this.#listing = session.listing;
-    this.#warnings = new Map(session.warnings);
+    this.#listing = this.#cleanListing(session.listing);
+    session.listing = this.#listing;
+    this.#warnings = new Map([...session.warnings].map(([kind, list]) => [kind, this.#cleanListing(list)]));
     this.#failure = undefined;
     this.#setState("ready");
     // A change announced while the first listing was in flight may not be in it: re-list those kinds.
@@ -765,9 +793,12 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
 
   #asConnectionError(error: unknown): ConnectionError {
     if (error instanceof ConnectionError) return error;
-    return new ConnectionError(this.name, this.#wire(), `Server "${this.name}" failed: ${String(error)}`, {
-      cause: error,
-    });
+    return new ConnectionError(
+      this.name,
+      this.#wire(),
+      redact(`Server "${this.name}" failed: ${String(error)}`, this.#secrets),
+      { cause: redactError(error, (text) => redact(text, this.#secrets)) },
+    );
   }
 
   #wire(): string {
