@@ -5,12 +5,13 @@
  * used gives the same answers (the same ajv, the same schema) for a fraction of the work.
  */
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/client";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
+import { linearJsonSchemaValidator } from "./linear-json-schema-validator.js";
 
-/** Wraps `inner` so `getValidator` returns at once and compiles on the first validation, once. */
-export function lazyValidator(
-  inner: jsonSchemaValidator = new AjvJsonSchemaValidator(),
-): jsonSchemaValidator {
+/**
+ * Wraps `inner` so `getValidator` returns at once and compiles on the first validation, once. The default inner
+ * validator runs a server's patterns in linear time.
+ */
+export function lazyValidator(inner: jsonSchemaValidator = linearJsonSchemaValidator()): jsonSchemaValidator {
   return {
     getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
       let compiled: JsonSchemaValidator<T> | undefined;
