@@ -213,6 +213,32 @@ export const faultCases: readonly FaultCase[] = [
       /is no longer available: server "faulty" (no longer lists|removed) "ephemeral_\d+"|Unknown tool: ephemeral_\d+|There is no tool named "faulty__ephemeral_\d+"/,
   },
   {
+    fault: "1 MB one-word description",
+    transport: "stdio",
+    mode: "long-word",
+    turns: [
+      [...times(3, () => faulty({ ms: 50 })), ...times(2, () => healthy())],
+      [faulty(), healthy()],
+    ],
+    policy: "answer",
+    allowed: ["ok"],
+    names: /^$/,
+  },
+  {
+    fault: "backtracking pattern in output schema",
+    transport: "stdio",
+    mode: "backtracking",
+    server: { timeoutMs: 2_000 },
+    turns: [
+      [{ server: "faulty", tool: "match" }, faulty(), ...times(2, () => healthy())],
+      [{ server: "faulty", tool: "match" }, healthy()],
+    ],
+    policy: "answer",
+    allowed: ["ok", "invalid-arguments"],
+    expected: "invalid-arguments",
+    names: /Structured content does not match the tool's output schema: .*must match pattern "\^\(a\+\)\+\$"/,
+  },
+  {
     fault: "HTTP 503",
     transport: "http",
     mode: "http-5xx",
