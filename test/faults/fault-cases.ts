@@ -41,6 +41,8 @@ export interface FaultCase {
   reason?: RegExp;
   /** Read the faulty server's `stats` after the run (it must still answer). */
   readStats?: boolean;
+  /** The model sees only the tool-search facade and makes every call through `call_tool`. */
+  toolSearch?: "facade";
 }
 
 const healthy = (args: Record<string, unknown> = {}): PlannedCall => ({ server: "healthy", args });
@@ -237,6 +239,26 @@ export const faultCases: readonly FaultCase[] = [
     allowed: ["ok", "invalid-arguments"],
     expected: "invalid-arguments",
     names: /Structured content does not match the tool's output schema: .*must match pattern "\^\(a\+\)\+\$"/,
+  },
+  {
+    fault: "backtracking pattern in input schema (call_tool)",
+    transport: "stdio",
+    mode: "backtracking",
+    toolSearch: "facade",
+    server: { timeoutMs: 2_000 },
+    turns: [
+      [
+        { server: "faulty", tool: "match", args: { text: `${"a".repeat(40)}!` } },
+        faulty(),
+        ...times(2, () => healthy()),
+      ],
+      [{ server: "faulty", tool: "match", args: { text: `${"a".repeat(60)}!` } }, healthy()],
+    ],
+    policy: "answer",
+    allowed: ["ok", "malformed-call"],
+    expected: "malformed-call",
+    names:
+      /the arguments do not fit the input schema of "faulty__match":\n- arguments\/text: must match pattern "\^\(a\+\)\+\$"/,
   },
   {
     fault: "HTTP 503",
