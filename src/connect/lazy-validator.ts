@@ -7,12 +7,13 @@
  * until the tool changes, so a tool's schema is compiled once and not once per call.
  */
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/client";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
+import { linearJsonSchemaValidator } from "./linear-json-schema-validator.js";
 
-/** Wraps `inner` so `getValidator` returns at once and compiles on the first validation, once per schema. */
-export function lazyValidator(
-  inner: jsonSchemaValidator = new AjvJsonSchemaValidator(),
-): jsonSchemaValidator {
+/**
+ * Wraps `inner` so `getValidator` returns at once and compiles on the first validation, once per schema. The
+ * default inner validator runs a server's patterns in linear time.
+ */
+export function lazyValidator(inner: jsonSchemaValidator = linearJsonSchemaValidator()): jsonSchemaValidator {
   const known = new WeakMap<object, JsonSchemaValidator<unknown>>();
   return {
     getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {

@@ -21,11 +21,12 @@ import {
   prepareConnectAuth,
 } from "../auth/session-auth.js";
 import type { HttpServerConfig, ServerConfig, StdioServerConfig } from "../config/types.js";
-import { ConnectionError } from "../errors.js";
+import { ConnectionError, SwitchboardError } from "../errors.js";
 import { buildChildEnv } from "./child-env.js";
 import { ChildProcessTransport, describeExit } from "./child-process-transport.js";
 import { allListKinds, fetchListing } from "./fetch-listing.js";
 import { lazyValidator } from "./lazy-validator.js";
+import { linearJsonSchemaValidator } from "./linear-json-schema-validator.js";
 import { redact, redactError } from "./redact.js";
 import type {
   ClientFeatures,
@@ -225,7 +226,16 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
   const { options, hooks } = attempt;
   const client = new McpClient(options.clientInfo ?? clientInfoDefault, {
     capabilities: declaredCapabilities(options.features),
-    jsonSchemaValidator: lazyValidator(),
+    jsonSchemaValidator: lazyValidator(
+      linearJsonSchemaValidator((pattern, reason) =>
+        hooks.onError(
+          new SwitchboardError(
+            "PATTERN_NOT_ENFORCED",
+            `An output schema's pattern ${JSON.stringify(pattern.slice(0, 200))} is not enforced: it needs a backtracking engine (${reason})`,
+          ),
+        ),
+      ),
+    ),
     ...(options.versionNegotiation === undefined ? {} : { versionNegotiation: options.versionNegotiation }),
   });
   // Filled in by finish(); hooks only fire for sessions that reached the caller.

@@ -1,4 +1,4 @@
-import { o200k } from "./o200k.js";
+import { countO200k } from "./count-o200k.js";
 import { type Overheads, overheadsFor, type ProviderFamily, type ToolChoice } from "./overheads.js";
 
 /**
@@ -57,9 +57,12 @@ export interface ToolsetTokenEstimate {
   overheads: Overheads;
 }
 
-/** `o200k_base` token count of plain text; special-token strings count as ordinary text, as a provider sees them. */
+/**
+ * `o200k_base` token count of plain text; special-token strings count as ordinary text, as a provider sees them.
+ * Linear in the text (see `countO200k`): a server's megabyte one-word description cannot stall the caller.
+ */
 export function countTextTokens(text: string): number {
-  return o200k().countTokens(text, { disallowedSpecial: new Set() });
+  return countO200k(text);
 }
 
 /** Which provider's overhead rules apply to a wire shape. */

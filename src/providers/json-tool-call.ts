@@ -6,6 +6,12 @@
  */
 import type { ToolCall } from "../spec/tool-call.js";
 
+/**
+ * Far above what any model writes in one call (128k output tokens are about 0.5 MB): longer text is answered
+ * with an error instead of parsed and handed to a server.
+ */
+export const MAX_ARGUMENT_CHARS = 4 * 1024 * 1024;
+
 export function jsonToolCall(
   rawId: unknown,
   index: number,
@@ -29,6 +35,12 @@ export function parseArguments(raw: unknown): { value: unknown; error?: string }
   if (raw === undefined || raw === null) return { value: {} };
   if (typeof raw !== "string") {
     return isRecord(raw) ? { value: raw } : { value: raw, error: "arguments must be a JSON object string" };
+  }
+  if (raw.length > MAX_ARGUMENT_CHARS) {
+    return {
+      value: raw,
+      error: `arguments are ${raw.length} characters of JSON, over the ${MAX_ARGUMENT_CHARS}-character limit: ${excerpt(raw)}`,
+    };
   }
   if (raw.trim() === "") return { value: {} };
   let value: unknown;

@@ -2,13 +2,22 @@
  * Checks `call_tool` arguments against the real tool's input schema before anything reaches a server, so the
  * model gets a precise, fixable error instead of a server's opaque rejection. Validators are compiled on first
  * use and cached by the schema's content; a schema Ajv cannot compile is not checked (the server still is).
+ * Patterns run in linear time (a server's `^(a+)+$` froze the event loop); one that needs a backtracking engine
+ * is not enforced here, and the server still checks it.
  */
 import { createHash } from "node:crypto";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { linearRegExpEngine } from "../schema/linear-regexp.js";
 import type { JsonObject } from "../spec/json.js";
 
-const options = { strict: false, allErrors: true, validateFormats: false, validateSchema: false } as const;
+const options = {
+  strict: false,
+  allErrors: true,
+  validateFormats: false,
+  validateSchema: false,
+  code: { regExp: linearRegExpEngine() },
+} as const;
 const draft2020 = new Ajv2020(options);
 const draft7 = new Ajv(options);
 const validators = new Map<string, ValidateFunction | null>();

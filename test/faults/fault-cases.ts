@@ -41,6 +41,8 @@ export interface FaultCase {
   reason?: RegExp;
   /** Read the faulty server's `stats` after the run (it must still answer). */
   readStats?: boolean;
+  /** The model sees only the tool-search facade and makes every call through `call_tool`. */
+  toolSearch?: "facade";
 }
 
 const healthy = (args: Record<string, unknown> = {}): PlannedCall => ({ server: "healthy", args });
@@ -211,6 +213,52 @@ export const faultCases: readonly FaultCase[] = [
     expected: "unknown-tool",
     names:
       /is no longer available: server "faulty" (no longer lists|removed) "ephemeral_\d+"|Unknown tool: ephemeral_\d+|There is no tool named "faulty__ephemeral_\d+"/,
+  },
+  {
+    fault: "1 MB one-word description",
+    transport: "stdio",
+    mode: "long-word",
+    turns: [
+      [...times(3, () => faulty({ ms: 50 })), ...times(2, () => healthy())],
+      [faulty(), healthy()],
+    ],
+    policy: "answer",
+    allowed: ["ok"],
+    names: /^$/,
+  },
+  {
+    fault: "backtracking pattern in output schema",
+    transport: "stdio",
+    mode: "backtracking",
+    server: { timeoutMs: 2_000 },
+    turns: [
+      [{ server: "faulty", tool: "match" }, faulty(), ...times(2, () => healthy())],
+      [{ server: "faulty", tool: "match" }, healthy()],
+    ],
+    policy: "answer",
+    allowed: ["ok", "invalid-arguments"],
+    expected: "invalid-arguments",
+    names: /Structured content does not match the tool's output schema: .*must match pattern "\^\(a\+\)\+\$"/,
+  },
+  {
+    fault: "backtracking pattern in input schema (call_tool)",
+    transport: "stdio",
+    mode: "backtracking",
+    toolSearch: "facade",
+    server: { timeoutMs: 2_000 },
+    turns: [
+      [
+        { server: "faulty", tool: "match", args: { text: `${"a".repeat(40)}!` } },
+        faulty(),
+        ...times(2, () => healthy()),
+      ],
+      [{ server: "faulty", tool: "match", args: { text: `${"a".repeat(60)}!` } }, healthy()],
+    ],
+    policy: "answer",
+    allowed: ["ok", "malformed-call"],
+    expected: "malformed-call",
+    names:
+      /the arguments do not fit the input schema of "faulty__match":\n- arguments\/text: must match pattern "\^\(a\+\)\+\$"/,
   },
   {
     fault: "HTTP 503",

@@ -94,6 +94,7 @@ export function casePolicy(fault: FaultCase, offered: string[][]): ScriptPolicy 
         const tool = typeof call.tool === "function" ? call.tool(offered) : (call.tool ?? "work");
         const args = { id: `${rowKey(fault.fault)}-t${view.turnIndex}-${index}`, ...call.args };
         const name = `${call.server}__${tool}`;
+        if (fault.toolSearch === "facade") return { name: "call_tool", arguments: { name, arguments: args } };
         if (view.tools.includes(name)) return { name, arguments: args };
         return { name: placeholder, arguments: { ...args, as: name } };
       }),
@@ -208,13 +209,17 @@ async function drive(
       runAgent({
         adapter: hallucinating(environment.adapter),
         host,
-        buildTools: liveToolset({ catalog: host.catalog, target: environment.adapter.target }),
+        buildTools: liveToolset({
+          catalog: host.catalog,
+          target: environment.adapter.target,
+          ...(fault.toolSearch === undefined ? {} : { toolSearch: { mode: fault.toolSearch } }),
+        }),
         prompt: "Use the tools.",
         system: fault.fault,
         maxTurns: fault.turns.length + 2,
         onEvent: (event) => {
           if (event.type === "tool-call-start") {
-            const id = (event.arguments as { id?: unknown } | undefined)?.id;
+            const id = targetOf(event.name, event.arguments).args?.id;
             argIds.set(`${event.turn}:${event.callId}`, typeof id === "string" ? id : event.name);
           }
           if (event.type === "tool-call-end") {
@@ -278,15 +283,16 @@ function answeredCalls(
     const results = last.messages[index + 1]?.toolResults ?? [];
     duplicates += Math.max(0, results.length - message.toolCalls.length);
     message.toolCalls.forEach((call, position) => {
-      const id = (call.arguments as { id?: unknown } | null)?.id;
-      const key = typeof id === "string" ? id : `${turn}:${call.name}`;
+      const target = targetOf(call.name, call.arguments);
+      const id = target.args?.id;
+      const key = typeof id === "string" ? id : `${turn}:${target.name}`;
       const answer = results[position];
       const event = events.get(key);
       calls.push({
         turn,
-        role: call.name.startsWith("healthy__") ? "healthy" : "faulty",
+        role: target.name.startsWith("healthy__") ? "healthy" : "faulty",
         id: key,
-        name: call.name,
+        name: target.name,
         answered: answer !== undefined,
         text: answer?.text ?? "",
         isError: answer?.isError ?? false,
@@ -295,6 +301,17 @@ function answeredCalls(
     });
   });
   return { calls, duplicates };
+}
+
+/** The tool a call runs and its arguments: the call's own, or those it passes through the facade's call_tool. */
+function targetOf(name: string, args: unknown): { name: string; args: Record<string, unknown> | undefined } {
+  const record = typeof args === "object" && args !== null ? (args as Record<string, unknown>) : undefined;
+  if (name !== "call_tool" || typeof record?.name !== "string") return { name, args: record };
+  const inner = record.arguments;
+  return {
+    name: record.name,
+    args: typeof inner === "object" && inner !== null ? (inner as Record<string, unknown>) : undefined,
+  };
 }
 
 /** How long the faulty server was unusable: away from ready (restart), or until it was reported failed. */

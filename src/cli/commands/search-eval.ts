@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { o200k } from "../../cost/o200k.js";
+import { countTextTokens } from "../../cost/estimate-tokens.js";
 import { SwitchboardError } from "../../errors.js";
 import { createBaselineIndex } from "../../search/baseline-index.js";
 import {
@@ -134,7 +134,7 @@ function tokenCosts(
   queries: readonly EvalQuery[],
 ): SearchEvalReport["tokens"] {
   const toolset = buildToolset(catalogue, "anthropic");
-  const fullArray = o200k().countTokens(toolset.json);
+  const fullArray = countTextTokens(toolset.json);
   const index = createToolIndex(catalogue);
   const byKey = new Map(catalogue.map((item) => [toolKey(item.server, item.tool.name), item.tool]));
   const sample = queries.slice(0, 200);
@@ -146,7 +146,7 @@ function tokenCosts(
         ? []
         : [{ ...tool, name: toolset.names.nameOf(hit.server, hit.tool) ?? tool.name }];
     });
-    resultTokens += o200k().countTokens(formatSearchResults(query.query, found));
+    resultTokens += countTextTokens(formatSearchResults(query.query, found));
   }
   return {
     fullArray,

@@ -1,4 +1,4 @@
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { countO200k } from "../../cost/count-o200k.js";
 
 /**
  * Token counts are an ESTIMATE: `o200k_base` (gpt-4o/4.1/5 vocabulary) over the JSON the request carries. No offline
@@ -9,6 +9,7 @@ import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 export function estimateTokens(value: unknown): number {
   if (value === undefined) return 0;
   const text = typeof value === "string" ? value : JSON.stringify(value);
-  // Special-token strings in user content are ordinary text to a provider, never control tokens.
-  return countTokens(text, { disallowedSpecial: new Set() });
+  // Special-token strings in user content are ordinary text to a provider, never control tokens; a megabyte
+  // one-word tool description is counted in linear time.
+  return countO200k(text);
 }
