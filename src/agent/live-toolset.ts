@@ -7,6 +7,7 @@
  */
 import type { CatalogSnapshot } from "../catalog/types.js";
 import type { SwitchboardConfig } from "../config/types.js";
+import { NameHistory } from "../naming/index.js";
 import type { TargetId } from "../providers/targets.js";
 import type { ServerTool } from "../spec/tool.js";
 import { toolSearchToolset } from "../toolsearch/tool-search-toolset.js";
@@ -38,7 +39,9 @@ export interface LiveToolsetOptions {
 export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetContext) => Promise<Toolset> {
   const search = searchSettings(options);
   const naming = namingOf(options.config, options.build?.naming);
-  const build = naming === undefined ? options.build : { ...options.build, naming };
+  // Every table this policy hands out is remembered, so a name from any earlier turn is answered for what it was.
+  const history = options.build?.history ?? new NameHistory();
+  const build = { ...options.build, history, ...(naming === undefined ? {} : { naming }) };
   if (search !== undefined && search.mode !== "off") {
     const select = (tools: readonly ServerTool[]) =>
       options.config === undefined
@@ -50,7 +53,7 @@ export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetCont
       target: options.target,
       mode: search.mode,
       select,
-      ...(build === undefined ? {} : { build }),
+      build,
       ...(search.budgetTokens === undefined ? {} : { budgetTokens: search.budgetTokens }),
       ...(search.model === undefined ? {} : { model: search.model }),
     });
