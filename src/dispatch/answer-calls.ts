@@ -11,6 +11,7 @@ import type { ApprovalPolicy } from "./approval.js";
 import { dispatchToolCalls } from "./dispatch-tool-calls.js";
 import type { DispatchContext } from "./types.js";
 
+/** Told when each call starts and when its answer is ready (the agent loop's events). */
 export interface CallHooks {
   onStart(call: ToolCall): void;
   onEnd(call: ToolCall, result: ToolResult): void;
@@ -18,6 +19,7 @@ export interface CallHooks {
 
 const NO_HOOKS: CallHooks = { onStart: () => {}, onEnd: () => {} };
 
+/** Answers every call of one response, in order, through the toolset's own dispatch or `dispatchToolCalls`. */
 export function answerCalls(
   calls: readonly ToolCall[],
   context: DispatchContext,
