@@ -92,7 +92,13 @@ export type { GatewayOptions } from "./gateway/index.js";
 export { Gateway, serveGatewayHttp, serveGatewayStdio } from "./lazy-gateway.js";
 export { defaultLedgerPath, LedgerError, openLedger, recordConversation } from "./ledger/index.js";
 // Translation
-export { buildNameTable, type NameTable, resolveOrThrow } from "./naming/index.js";
+export {
+  buildNameTable,
+  NameHistory,
+  type NameSighting,
+  type NameTable,
+  resolveOrThrow,
+} from "./naming/index.js";
 export {
   LOCK_FILE_NAME,
   type LockFile,

@@ -7,11 +7,13 @@
  */
 import type { CatalogSnapshot } from "../catalog/types.js";
 import type { SwitchboardConfig } from "../config/types.js";
+import { NameHistory } from "../naming/index.js";
 import type { TargetId } from "../providers/targets.js";
 import type { ServerTool } from "../spec/tool.js";
 import { toolSearchToolset } from "../toolsearch/tool-search-toolset.js";
 import type { ToolSearchMode } from "../toolsearch/types.js";
 import { type BuildToolsetOptions, buildToolset, type Toolset } from "../toolset/build-toolset.js";
+import { namingOf } from "../toolset/config-naming.js";
 import { selectTools } from "../toolset/select-tools.js";
 import { ToolTranslationCache } from "../toolset/translation-cache.js";
 import type { ToolsetContext } from "./run-agent.js";
@@ -36,6 +38,10 @@ export interface LiveToolsetOptions {
 
 export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetContext) => Promise<Toolset> {
   const search = searchSettings(options);
+  const naming = namingOf(options.config, options.build?.naming);
+  // Every table this policy hands out is remembered, so a name from any earlier turn is answered for what it was.
+  const history = options.build?.history ?? new NameHistory();
+  const build = { ...options.build, history, ...(naming === undefined ? {} : { naming }) };
   if (search !== undefined && search.mode !== "off") {
     const select = (tools: readonly ServerTool[]) =>
       options.config === undefined
@@ -47,7 +53,7 @@ export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetCont
       target: options.target,
       mode: search.mode,
       select,
-      ...(options.build === undefined ? {} : { build: options.build }),
+      build,
       ...(search.budgetTokens === undefined ? {} : { budgetTokens: search.budgetTokens }),
       ...(search.model === undefined ? {} : { model: search.model }),
     });
@@ -68,7 +74,7 @@ export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetCont
             options.agent === undefined ? {} : { agent: options.agent },
           );
     cached = buildToolset(selected, options.target, {
-      ...options.build,
+      ...build,
       generation: snapshot.generation,
       cache: translations,
     });

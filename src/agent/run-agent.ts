@@ -4,21 +4,23 @@
  * dispatch, never an SDK. The transcript stays provider-native and valid at every exit (an abort, a budget or
  * the turn limit leaves every call answered), so it can be sent again to continue the conversation.
  */
+
+import { answerCalls } from "../dispatch/answer-calls.js";
 import type { ApprovalPolicy } from "../dispatch/approval.js";
 import type { DispatchContext, DispatchHost } from "../dispatch/types.js";
 import { SwitchboardError } from "../errors.js";
+import { NameHistory } from "../naming/index.js";
 import type { FinishReason, ModelAdapter, ModelResponse, TokenUsage } from "../spec/model-adapter.js";
 import type { ToolCall, ToolOutcome, ToolResult } from "../spec/tool-call.js";
 import type { Toolset } from "../toolset/build-toolset.js";
 import type { AgentEvent, AgentEventListener, StopReason } from "./agent-events.js";
-import { answerCalls } from "./answer-calls.js";
 import { describeModelError } from "./describe-model-error.js";
 import { addUsage, budgetExceeded, type TokenBudget, ZERO_USAGE } from "./stop-conditions.js";
 
 export const DEFAULT_MAX_TURNS = 20;
 
 /** The parts of a `Toolset` the loop reads. */
-export type AgentToolset = Pick<Toolset, "tools" | "names" | "entries" | "hash" | "warnings"> & {
+export type AgentToolset = Pick<Toolset, "tools" | "names" | "entries" | "hash" | "warnings" | "history"> & {
   generation?: number;
   target: { wire: string };
 };
@@ -109,6 +111,8 @@ export async function runAgent<Message, Response>(
   let usage: TokenUsage = { ...ZERO_USAGE };
   const toolCalls: AgentToolCall[] = [];
   let toolset: AgentToolset | undefined;
+  // The names of this run's requests, for toolsets that do not remember their own (see `withHistory`).
+  const conversation = new NameHistory();
   let last: ModelResponse<Response> | undefined;
   let turn = 0;
 
@@ -150,7 +154,7 @@ export async function runAgent<Message, Response>(
     }
     if (next.hash !== toolset?.hash) reportToolset(next, turn, emit);
     toolset = next;
-    const offered = next;
+    const offered = withHistory(next, conversation);
 
     emit({
       type: "request",
@@ -234,6 +238,17 @@ export async function runAgent<Message, Response>(
     if (signal?.aborted) return finish("aborted", { detail: abortDetail(signal) });
     if (lastTurn) return finish("max-turns", { detail: `reached maxTurns ${maxTurns}` });
   }
+}
+
+/**
+ * The toolset as dispatch sees it: with the names of every earlier request of the conversation, so a call to a
+ * tool an earlier turn offered is answered "no longer available" rather than "unknown". A toolset that keeps its
+ * own history (`liveToolset`, tool search) already has it; any other gets the run's.
+ */
+function withHistory(toolset: AgentToolset, conversation: NameHistory): AgentToolset {
+  if (toolset.history !== undefined) return toolset;
+  conversation.record(toolset.names, toolset.generation);
+  return { ...toolset, history: conversation };
 }
 
 function nextToolset<M, R>(

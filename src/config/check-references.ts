@@ -34,6 +34,24 @@ export function checkReferences(raw: unknown): ConfigIssue[] {
     }
   }
   if (isRecord(root) && isRecord(raw.agents)) issues.push(...checkAgents(raw.agents, Object.keys(root)));
+  if (isRecord(root)) issues.push(...checkPrefixes(root, rootKey));
+  return issues;
+}
+
+/** Two servers with one `prefix` would give every shared tool name a hash instead of a readable prefix. */
+function checkPrefixes(servers: Record<string, unknown>, rootKey: string): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const owner = new Map<string, string>();
+  for (const [name, server] of Object.entries(servers)) {
+    if (!isRecord(server) || typeof server.prefix !== "string") continue;
+    const first = owner.get(server.prefix);
+    if (first === undefined) owner.set(server.prefix, name);
+    else
+      issues.push({
+        path: formatJsonPath([rootKey, name, "prefix"]),
+        message: `prefix ${JSON.stringify(server.prefix)} is also the prefix of server ${JSON.stringify(first)}; give each server its own`,
+      });
+  }
   return issues;
 }
 

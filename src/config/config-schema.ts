@@ -38,6 +38,21 @@ const toolFilter = z.strictObject({
   readOnly: z.boolean().optional(),
 });
 
+/**
+ * A server's name prefix appears verbatim in every provider's tool names, so it must be legal for all of them:
+ * letters, digits, `_` and `-` (the characters every provider allows), a letter or `_` first (Gemini), and short
+ * enough to leave the tool's own name room under the strictest limit (64).
+ */
+export const NAME_PREFIX = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
+
+const namePrefix = z.string().superRefine((text, ctx) => {
+  if (NAME_PREFIX.test(text)) return;
+  ctx.addIssue({
+    code: "custom",
+    message: `expected a name prefix legal for every provider: 1 to 32 characters from A-Z, a-z, 0-9, "_" and "-", starting with a letter or "_" (got ${JSON.stringify(text.length > 40 ? `${text.slice(0, 37)}...` : text)})`,
+  });
+});
+
 const nonEmpty = (value: string): string | undefined =>
   value === "" ? "expected a non-empty string (after ${VAR} expansion)" : undefined;
 
@@ -148,6 +163,7 @@ function serverSchema(env: Env, types: readonly [RawServerType, ...RawServerType
       connectTimeoutMs: positiveInt.optional(),
       maxConcurrentCalls: positiveInt.optional(),
       tools: toolFilter.optional(),
+      prefix: namePrefix.optional(),
       logLevel: z.enum(LOG_LEVELS).optional(),
     })
     .superRefine(

@@ -93,6 +93,7 @@ function normaliseServer(name: string, raw: RawServer): ServerConfig {
     connectTimeoutMs: raw.connectTimeoutMs ?? CONFIG_DEFAULTS.connectTimeoutMs,
     tools: toolFilter(raw.tools),
     maxConcurrentCalls: raw.maxConcurrentCalls ?? CONFIG_DEFAULTS.maxConcurrentCalls,
+    ...(raw.prefix === undefined ? {} : { prefix: raw.prefix }),
     ...(raw.logLevel === undefined ? {} : { logLevel: raw.logLevel }),
   };
   if (raw.command !== undefined) {

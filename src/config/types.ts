@@ -24,6 +24,8 @@ interface ServerCommon {
   tools: ToolFilter;
   /** Calls in flight at once on this server; more wait in a queue. Default 8. */
   maxConcurrentCalls: number;
+  /** Used instead of the server's key in emitted tool names (`<prefix>__<tool>`); calls still go to this server. */
+  prefix?: string;
   /** Least severe server log message shown (and asked for with `logging/setLevel`). Absent: the host's default. */
   logLevel?: LogLevel;
   /**

@@ -35,7 +35,7 @@ import {
 } from "../providers/openai-responses/read-tool-calls.js";
 import type { ToolCall, ToolResult } from "../spec/tool-call.js";
 import type { TranslationWarning } from "../spec/warning.js";
-import { dispatchToolCalls } from "./dispatch-tool-calls.js";
+import { answerCalls } from "./answer-calls.js";
 import type { DispatchContext } from "./types.js";
 
 /** The provider APIs a response can come from (the `mcp` target has no response to answer). */
@@ -83,7 +83,7 @@ export async function answerResponse<W extends ResponseWire>(
   }
   const calls = read(wire, response);
   if (calls.length === 0) return { calls, results: [], append: [], warnings: [] };
-  const results = await dispatchToolCalls(calls, context);
+  const results = await answerCalls(calls, context);
   const { append, warnings } = convert(wire, calls, results, options);
   return { calls, results, append: append as WireTypes[W]["append"], warnings };
 }

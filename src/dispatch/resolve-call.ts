@@ -1,5 +1,5 @@
 import type { CatalogSnapshot } from "../catalog/types.js";
-import { closeMatches } from "../naming/index.js";
+import { closeMatches, type NameSighting } from "../naming/index.js";
 import type { ServerTool } from "../spec/tool.js";
 import type { ToolCall, ToolErrorKind } from "../spec/tool-call.js";
 import { findRemoval, type Removal, type RemovalLog } from "./removal-log.js";
@@ -44,7 +44,10 @@ export function resolveCall(
     return { ok: false, outcome: "malformed-call", message: "The call names no tool, so it was not run." };
   }
   const ref = toolset.names.resolve(call.name);
-  if (ref === undefined) return unknownName(call.name, toolset);
+  if (ref === undefined) {
+    const earlier = toolset.history?.lookup(call.name);
+    return earlier === undefined ? unknownName(call.name, toolset) : goneSince(earlier, context);
+  }
   // Invariant 2: the table is a bijection; a name that does not round-trip never reaches a server.
   if (toolset.names.nameOf(ref.server, ref.tool) !== call.name) {
     return {
@@ -68,10 +71,14 @@ export function resolveCall(
     const removal =
       context.removals.lookup(ref.server, ref.tool) ??
       findRemoval(catalog, ref.server, ref.tool, toolset.generation);
+    const since =
+      toolset.generation === undefined
+        ? ""
+        : ` (this request's tools were built from catalogue generation ${toolset.generation})`;
     return {
       ok: false,
       outcome: "stale-tool",
-      message: staleMessage(call.name, ref, removal, toolset.generation),
+      message: staleMessage(call.name, ref, removal, since),
       ...ref,
     };
   }
@@ -155,14 +162,54 @@ function looksLike(name: string, server: string, tool: string): boolean {
   );
 }
 
+/**
+ * A name this request's table lacks but an earlier request of the conversation carried: never dispatched (this
+ * table is the only way in), but answered for what became of the tool rather than as a name that never existed.
+ */
+function goneSince(
+  earlier: NameSighting,
+  context: Pick<DispatchContext, "toolset"> & { catalog: DispatchCatalog; removals: RemovalLog },
+): Resolution {
+  const { name, server, tool, generation } = earlier;
+  const ref = { server, tool };
+  const offered =
+    generation === undefined
+      ? " in an earlier request"
+      : ` in an earlier request (built from catalogue generation ${generation})`;
+  const snapshot = context.catalog.snapshot();
+  const listed = snapshot !== undefined && indexOf(snapshot).has(`${server}\u0000${tool}`);
+  if (!listed) {
+    const removal =
+      context.removals.lookup(server, tool) ?? findRemoval(context.catalog, server, tool, generation);
+    return {
+      ok: false,
+      outcome: "stale-tool",
+      message: staleMessage(name, ref, removal, `; you were given it${offered}, not in this one`),
+      ...ref,
+    };
+  }
+  const withheld = context.catalog.withheldReason?.(server, tool);
+  const renamed = context.toolset.names.nameOf(server, tool);
+  const why =
+    withheld !== undefined
+      ? `it is withheld: ${withheld}`
+      : renamed !== undefined
+        ? `it is now called "${renamed}"; call it by that name`
+        : "it is no longer among the tools you were given";
+  return {
+    ok: false,
+    outcome: "stale-tool",
+    message: `The tool "${name}" of server "${server}" was not run: you were given it${offered}, and ${why}.${renamed === undefined ? " Do not call it again." : ""}`,
+    ...ref,
+  };
+}
+
 function staleMessage(
   name: string,
   ref: { server: string; tool: string },
   removal: Removal | undefined,
-  built: number | undefined,
+  since: string,
 ): string {
-  const since =
-    built === undefined ? "" : ` (this request's tools were built from catalogue generation ${built})`;
   if (removal === undefined) {
     return `The tool "${name}" is no longer available: server "${ref.server}" no longer lists "${ref.tool}"${since}. Do not call it again.`;
   }

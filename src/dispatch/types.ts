@@ -1,4 +1,6 @@
 import type { CatalogChange, CatalogSnapshot } from "../catalog/types.js";
+import type { NameHistory } from "../naming/index.js";
+import type { ToolCall, ToolResult } from "../spec/tool-call.js";
 import type { Toolset } from "../toolset/build-toolset.js";
 import type { ApprovalPolicy } from "./approval.js";
 import type { RemovalLog } from "./removal-log.js";
@@ -43,9 +45,20 @@ export interface DispatchHost {
   readonly catalog: DispatchCatalog;
 }
 
+/** Answers one response's calls; same contract as `dispatchToolCalls` (one result per call, in order, never rejects). */
+export type ToolsetDispatch = (calls: readonly ToolCall[], context: DispatchContext) => Promise<ToolResult[]>;
+
 export interface DispatchContext {
-  /** The toolset the request that produced these calls was built from: its name table is the only way in. */
-  toolset: Pick<Toolset, "names" | "entries"> & { generation?: number };
+  /**
+   * The toolset the request that produced these calls was built from: its name table is the only way in. Its
+   * `history` (the tables of the conversation's earlier requests) only explains a name this table lacks; a
+   * toolset with its own `dispatch` (tool search) answers its calls with it.
+   */
+  toolset: Pick<Toolset, "names" | "entries"> & {
+    generation?: number;
+    history?: NameHistory;
+    dispatch?: ToolsetDispatch;
+  };
   host: DispatchHost;
   /** Aborting answers every pending call `aborted` at once and cancels it on its server. */
   signal?: AbortSignal;

@@ -9,6 +9,7 @@ import type { SwitchboardConfig } from "../config/types.js";
 import type { McpToolDefinition } from "../providers/mcp/prepare-tools.js";
 import type { JsonObject } from "../spec/json.js";
 import { buildToolset, type Toolset } from "../toolset/build-toolset.js";
+import { namingOf } from "../toolset/config-naming.js";
 import { selectTools } from "../toolset/select-tools.js";
 import type { ToolTranslationCache } from "../toolset/translation-cache.js";
 import { buildPromptTable, type PromptTable } from "./prompt-table.js";
@@ -34,8 +35,10 @@ export function buildGatewayView(
   cache?: ToolTranslationCache,
 ): GatewayView {
   const selected = selectTools(snapshot.tools, config, agent === undefined ? {} : { agent });
+  const naming = namingOf(config);
   const toolset = buildToolset(selected, "mcp", {
     generation: snapshot.generation,
+    ...(naming === undefined ? {} : { naming }),
     ...(cache === undefined ? {} : { cache }),
   });
   const bySource = new Map(selected.map((item) => [`${item.server}\0${item.tool.name}`, item.tool]));

@@ -1,5 +1,6 @@
 export { closeMatches } from "./close-matches.js";
 export { legaliseName } from "./legalise-name.js";
+export { MAX_REMEMBERED_NAMES, NameHistory, type NameSighting } from "./name-history.js";
 export {
   buildNameTable,
   type NameEntry,

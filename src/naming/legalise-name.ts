@@ -33,12 +33,36 @@ export function needsHash(body: string, rule: CompiledNameRule): boolean {
  * with the rule's first-character fix.
  */
 export function withHash(body: string, hash: string, rule: CompiledNameRule): string {
-  const room = rule.maxLength - hash.length - 1;
-  let cut = body.length > room ? body.slice(0, room) : body;
-  const last = cut.charCodeAt(cut.length - 1);
-  if (cut.length < body.length && last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
+  let cut = cutTo(body, rule.maxLength - hash.length - 1);
   if (cut === "" && !rule.firstChar.test("_")) cut = rule.firstFix;
   return `${cut}_${hash}`;
+}
+
+/**
+ * A prefixed name that must carry a hash, with the tool's own name kept whole: `head + "_" + hash + tail`,
+ * where `head` (the legal server part) is cut first and `tail` is the legal separator and tool. Undefined when
+ * the tail alone leaves no room (then only `withHash`, which cuts the end, can fit the name).
+ */
+export function withHashKeepingTool(
+  head: string,
+  tail: string,
+  hash: string,
+  rule: CompiledNameRule,
+): string | undefined {
+  const fixed = rule.firstChar.test("_") ? 0 : 1;
+  const room = rule.maxLength - tail.length - hash.length - 1;
+  if (room < fixed) return undefined;
+  let cut = cutTo(head, room);
+  if (cut === "" && fixed === 1) cut = rule.firstFix;
+  return `${cut}_${hash}${tail}`;
+}
+
+/** The first `room` code units of `text`, never splitting a surrogate pair. */
+function cutTo(text: string, room: number): string {
+  if (text.length <= room) return text;
+  const cut = text.slice(0, Math.max(0, room));
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }
 
 /** Quotes a name for a message, clipped so a 10,000-character name does not become a 10,000-character warning. */
@@ -52,14 +76,15 @@ export function isTruncated(body: string, hashLength: number, rule: CompiledName
 }
 
 type LegaliseCode = "name-chars-mapped" | "name-first-char-fixed" | "name-empty" | "name-truncated";
+type LegaliseKind = LegaliseCode | "name-server-shortened";
 
-const sharedWarnings = new WeakMap<CompiledNameRule, Readonly<Record<LegaliseCode, TranslationWarning>>>();
+const sharedWarnings = new WeakMap<CompiledNameRule, Readonly<Record<LegaliseKind, TranslationWarning>>>();
 
 /**
  * One frozen warning object per rule and kind, shared by every name: the name itself sits beside the warning
  * (table row, tool), and a 10,000-tool table should not allocate 20,000 near-identical messages.
  */
-function warningsFor(rule: CompiledNameRule): Readonly<Record<LegaliseCode, TranslationWarning>> {
+function warningsFor(rule: CompiledNameRule): Readonly<Record<LegaliseKind, TranslationWarning>> {
   let shared = sharedWarnings.get(rule);
   if (shared === undefined) {
     const make = (code: LegaliseCode, message: string) => Object.freeze({ code, path: "", message });
@@ -77,24 +102,33 @@ function warningsFor(rule: CompiledNameRule): Readonly<Record<LegaliseCode, Tran
         "name-truncated",
         `Longer than ${rule.maxLength} characters; cut to fit with "_" and a hash of its identity`,
       ),
+      "name-server-shortened": make(
+        "name-truncated",
+        `Longer than ${rule.maxLength} characters; the server part was cut to fit "_" and a hash of its identity, keeping the tool's name whole`,
+      ),
     });
     sharedWarnings.set(rule, shared);
   }
   return shared;
 }
 
-/** Warnings for the legalisation steps (not collisions, which only a table can see). */
+/**
+ * Warnings for the legalisation steps (not collisions, which only a table can see). `keptTool`: the name was
+ * fitted by cutting its server part (`withHashKeepingTool`), not its end.
+ */
 export function legaliseWarnings(
   legal: LegalBody,
   hashLength: number,
   rule: CompiledNameRule,
+  keptTool = false,
 ): TranslationWarning[] {
   const shared = warningsFor(rule);
   const warnings: TranslationWarning[] = [];
   if (legal.charsMapped) warnings.push(shared["name-chars-mapped"]);
   if (legal.firstCharFixed) warnings.push(shared["name-first-char-fixed"]);
   if (legal.body === "") warnings.push(shared["name-empty"]);
-  else if (isTruncated(legal.body, hashLength, rule)) warnings.push(shared["name-truncated"]);
+  else if (isTruncated(legal.body, hashLength, rule))
+    warnings.push(shared[keptTool ? "name-server-shortened" : "name-truncated"]);
   return warnings;
 }
 

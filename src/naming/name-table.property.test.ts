@@ -65,6 +65,26 @@ describe("name table properties (every profile)", () => {
     );
   });
 
+  it("keeps the tool's own legal name whenever it fits beside a short disambiguator", () => {
+    fc.assert(
+      fc.property(tableInput, ({ entries, options }) => {
+        if (options.prefix === false) return;
+        for (const [id, rule] of profiles) {
+          const table = buildNameTable(entries, rule, options);
+          const illegal = new RegExp(`[^${rule.allowedChars}]`, "gu");
+          const separator = (options.separator ?? "__").replace(illegal, "_");
+          for (const { server, tool } of entries) {
+            const own = tool.replace(illegal, "_");
+            // "_" + 8 hash digits + the separator, and one character a name may start with.
+            if (own.length + separator.length + 10 > rule.maxLength) continue;
+            expect(table.nameOf(server, tool), `${id}: ${JSON.stringify([server, tool])}`).toContain(own);
+          }
+        }
+      }),
+      runs,
+    );
+  });
+
   it("does not depend on input order or on duplicates", () => {
     const shuffled = tableInput.chain(({ entries, options }) =>
       fc.record({

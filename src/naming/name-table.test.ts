@@ -26,15 +26,39 @@ describe("buildNameTable", () => {
     }
   });
 
-  it("truncates a 70-character OpenAI name to 64 with a hash of the exact pair", () => {
+  it("fits a 70-character OpenAI name to 64 with a hash of the exact pair, cutting the server part", () => {
     const server = "s".repeat(30);
     const tool = "t".repeat(38);
     const table = buildNameTable([{ server, tool }], openai);
     const name = table.nameOf(server, tool)!;
-    expect(name).toBe(`${`${server}__${tool}`.slice(0, 55)}_${hashOf(server, tool)}`);
+    // 64 = 15 server characters + "_" + 8 hash digits + "__" + the 38-character tool, whole.
+    expect(name).toBe(`${server.slice(0, 15)}_${hashOf(server, tool)}__${tool}`);
     expect(name).toHaveLength(64);
     expect(table.resolve(name)).toEqual({ server, tool });
     expect(codesOf(table, server, tool)).toEqual(["name-truncated"]);
+  });
+
+  it("keeps every tool's name under a Cline-style server key too long for any provider", () => {
+    const server = "github.com/modelcontextprotocol/servers/tree/main/src/filesystem";
+    const tools = ["read_text_file", "list_directory_with_sizes", "move_file"];
+    let shortened = 0;
+    for (const id of PROFILE_IDS) {
+      const rule = PROFILES[id].name;
+      const table = buildNameTable(
+        tools.map((tool) => ({ server, tool })),
+        rule,
+      );
+      for (const tool of tools) {
+        const name = table.nameOf(server, tool)!;
+        expect(name, id).toMatch(new RegExp(rule.pattern));
+        if (`${server}__${tool}`.length <= rule.maxLength) continue;
+        expect(name, id).toMatch(new RegExp(`^github_com_\\w*_${hashOf(server, tool)}__${tool}$`));
+        expect(name, id).toHaveLength(rule.maxLength);
+        expect(codesOf(table, server, tool), id).toEqual(["name-chars-mapped", "name-truncated"]);
+        shortened += 1;
+      }
+    }
+    expect(shortened).toBeGreaterThan(0);
   });
 
   it("legalises josef.prochazka--webpage-singer for Anthropic and keeps it for Gemini", () => {

@@ -8,6 +8,7 @@ import {
   needsHash,
   quoteName,
   withHash,
+  withHashKeepingTool,
 } from "./legalise-name.js";
 import { identityOf, sha256Hex } from "./short-hash.js";
 
@@ -59,6 +60,13 @@ interface Work {
   /** The name before legalisation: `alias-or-server + separator + tool`, or the bare tool. */
   readonly raw: string;
   readonly legal: LegalBody;
+  /**
+   * Prefixed names only: the legal server part and the legal separator-plus-tool, so that a name too long for
+   * the rule is fitted by cutting the server part and the tool's own name survives.
+   */
+  readonly parts: { readonly head: string; readonly tail: string } | undefined;
+  /** The current name was fitted by cutting the server part (see `parts`). */
+  keptTool: boolean;
   /** Hex digits of hash suffix: 0 = plain name. Only ever grows. */
   level: number;
   readonly initialLevel: number;
@@ -104,6 +112,8 @@ export function buildNameTable(
       tool,
       raw,
       legal,
+      parts: prefix ? splitParts(shown, `${separator}${tool}`, compiled) : undefined,
+      keptTool: false,
       level,
       initialLevel: level,
       hash: undefined,
@@ -119,9 +129,24 @@ export function buildNameTable(
 }
 
 function nameAt(work: Work, rule: CompiledNameRule): string {
+  work.keptTool = false;
   if (work.level === 0) return work.legal.body;
   work.hash ??= sha256Hex(identityOf(work.server, work.tool));
-  return withHash(work.legal.body, work.hash.slice(0, work.level), rule);
+  const hash = work.hash.slice(0, work.level);
+  const body = work.legal.body;
+  if (work.parts === undefined || body.length + hash.length + 1 <= rule.maxLength) {
+    return withHash(body, hash, rule);
+  }
+  // Too long even before the hash: the server part gives way first, so the model still reads the tool's name.
+  const kept = withHashKeepingTool(work.parts.head, work.parts.tail, hash, rule);
+  if (kept === undefined) return withHash(body, hash, rule);
+  work.keptTool = true;
+  return kept;
+}
+
+/** The legal server part (first character fixed) and the legal separator-plus-tool of a prefixed name. */
+function splitParts(shown: string, tail: string, rule: CompiledNameRule): Work["parts"] {
+  return { head: legaliseBody(shown, rule).body, tail: tail.replace(rule.illegal, "_") };
 }
 
 /** Rounds of: group by name; every member of a shared name moves to a longer hash (a lone plain name stays). */
@@ -187,7 +212,7 @@ function freezeTable(
   for (const name of names) {
     const work = workByName.get(name)!;
     const { server, tool } = work;
-    const own = legaliseWarnings(work.legal, work.level, rule);
+    const own = legaliseWarnings(work.legal, work.level, rule, work.keptTool);
     if (work.level > work.initialLevel) own.push(collisionWarning(work));
     rows.push(Object.freeze({ server, tool, name, warnings: Object.freeze(own) }));
     for (const { code, path, message } of own) {

@@ -1,6 +1,14 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
 import { appendNote, moveToDescription } from "./constraints-to-description.js";
-import { isObject, own, renderList, renderValue, uniqueValues, without } from "./json-utils.js";
+import {
+  canonicalText,
+  isObject,
+  own,
+  renderList,
+  renderValue,
+  uniqueValues,
+  without,
+} from "./json-utils.js";
 import type { RepairContext } from "./repair-context.js";
 import { mergeSingleBranch } from "./simplify-combinators.js";
 import { typesOf } from "./type-utils.js";
@@ -44,7 +52,7 @@ export function constToEnum(node: JsonObject, path: string, ctx: RepairContext):
   ctx.warn(
     "const-to-enum",
     path,
-    `const ${renderValue(JSON.stringify(value), 80)} written as a one-value enum`,
+    `const ${renderValue(canonicalText(value), 80)} written as a one-value enum`,
   );
   return { ...without(node, "const"), enum: [value] };
 }
@@ -79,7 +87,7 @@ export function geminiEnum(input: JsonObject, path: string, ctx: RepairContext):
       `enum values ${renderList(members, 20)} stringified (Gemini enums are strings)`,
     );
     members = uniqueValues(
-      members.map((value) => (typeof value === "string" ? value : JSON.stringify(value))),
+      members.map((value) => (typeof value === "string" ? value : canonicalText(value))),
     );
   }
   if (members.includes("")) {

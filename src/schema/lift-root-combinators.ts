@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
 import { appendNote, dropKeywords, moveToDescription } from "./constraints-to-description.js";
-import { defineKey, isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
+import { canonicalText, defineKey, isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import type { RepairContext } from "./repair-context.js";
 
@@ -97,7 +97,8 @@ function summarize(branches: JsonObject[], keyword: string): string {
       (text) => typeof text === "string" && text.trim() !== "",
     );
     const required = stringsOf(branch.required);
-    const names = isObject(branch.properties) ? Object.keys(branch.properties) : [];
+    // Sorted, as the array's `properties` are: the summary must not follow the server's key order.
+    const names = isObject(branch.properties) ? Object.keys(branch.properties).sort() : [];
     const shape =
       required.length > 0 ? `requires ${required.join(", ")}` : `properties ${names.join(", ") || "none"}`;
     return `(${index + 1}) ${label === undefined ? "" : `${renderValue(label as string, 100)}: `}${shape}`;
@@ -128,5 +129,5 @@ export function fixRootType(node: JsonObject, ctx: RepairContext): JsonObject {
     const value = own(node, key);
     if (value !== undefined) defineKey(kept, key, value);
   }
-  return appendNote(kept, `the server declared the arguments as ${renderValue(JSON.stringify(type), 60)}`);
+  return appendNote(kept, `the server declared the arguments as ${renderValue(canonicalText(type), 60)}`);
 }

@@ -1,5 +1,14 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
-import { compiles, defineKey, isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
+import {
+  canonicalText,
+  compiles,
+  defineKey,
+  isObject,
+  own,
+  renderValue,
+  uniqueValues,
+  without,
+} from "./json-utils.js";
 import { type JsonType, TYPE_ALIASES } from "./keywords.js";
 import type { RepairContext } from "./repair-context.js";
 import { matchesType, typesOf } from "./type-utils.js";
@@ -51,7 +60,7 @@ function invalid(node: JsonObject, key: string, path: string, ctx: RepairContext
   ctx.warn(
     "invalid-keyword-value",
     path,
-    `${key} ${renderValue(JSON.stringify(node[key]), 120)} is not valid; removed`,
+    `${key} ${renderValue(canonicalText(node[key]), 120)} is not valid; removed`,
   );
   return without(node, key);
 }
@@ -77,11 +86,11 @@ function normalizeType(node: JsonObject, path: string, ctx: RepairContext): Json
     return type !== undefined && type !== entry;
   });
   if (unread.length > 0 || renamed) {
-    const dropped = unread.length > 0 ? `; unknown ${renderValue(JSON.stringify(unread), 80)} removed` : "";
+    const dropped = unread.length > 0 ? `; unknown ${renderValue(canonicalText(unread), 80)} removed` : "";
     ctx.warn(
       "invalid-keyword-value",
       path,
-      `type ${renderValue(JSON.stringify(raw), 80)} read as ${JSON.stringify(types)}${dropped}`,
+      `type ${renderValue(canonicalText(raw), 80)} read as ${JSON.stringify(types)}${dropped}`,
     );
   }
   if (types.length === 0) return without(node, "type");
@@ -147,7 +156,7 @@ function normalizeNumber(
   const valid = Number.isFinite(value) && (!count || value >= 0) && (key !== "multipleOf" || value > 0);
   if (!valid) return invalid(node, key, path, ctx);
   if (value === raw) return node;
-  ctx.warn("invalid-keyword-value", path, `${key} ${renderValue(JSON.stringify(raw), 80)} read as ${value}`);
+  ctx.warn("invalid-keyword-value", path, `${key} ${renderValue(canonicalText(raw), 80)} read as ${value}`);
   return { ...node, [key]: value };
 }
 
@@ -187,7 +196,7 @@ function pruneEnumByType(node: JsonObject, path: string, ctx: RepairContext): Js
   ctx.warn(
     "invalid-keyword-value",
     path,
-    `enum values ${renderValue(JSON.stringify(gone), 80)} do not match type ${JSON.stringify(node.type)}; removed`,
+    `enum values ${renderValue(canonicalText(gone), 80)} do not match type ${JSON.stringify(node.type)}; removed`,
   );
   // No member matches: the node could never validate; the type is the likelier intent.
   return kept.length === 0 ? without(node, "enum") : { ...node, enum: kept };
@@ -202,7 +211,7 @@ function pruneConstByType(node: JsonObject, path: string, ctx: RepairContext): J
   ctx.warn(
     "invalid-keyword-value",
     path,
-    `const ${renderValue(JSON.stringify(value), 80)} does not match type ${JSON.stringify(node.type)}; removed`,
+    `const ${renderValue(canonicalText(value), 80)} does not match type ${JSON.stringify(node.type)}; removed`,
   );
   return without(node, "const");
 }

@@ -116,7 +116,7 @@ export function describeConstraintBranches(input: JsonObject, path: string, ctx:
 function describeBranch(branch: JsonObject): string {
   const parts: string[] = [];
   if (Array.isArray(branch.required)) parts.push(`requires ${branch.required.join(", ")}`);
-  for (const key of Object.keys(branch)) {
+  for (const key of Object.keys(branch).sort()) {
     if (key !== "required") parts.push(`${key}: ${renderValue(branch[key] as JsonValue, 80)}`);
   }
   return parts.join(", ") || "anything";

@@ -7,6 +7,7 @@
 import type { CatalogSnapshot } from "../catalog/types.js";
 import { defaultModelFor } from "../cost/default-models.js";
 import { countTextTokens, estimateToolsetTokens, familyOfWire } from "../cost/estimate-tokens.js";
+import { NameHistory } from "../naming/index.js";
 import type { TargetId } from "../providers/targets.js";
 import { FACADE_TOOLS } from "../search/facade-tools.js";
 import { type FoundTool, formatSearchResults } from "../search/format-results.js";
@@ -49,6 +50,8 @@ interface Generation {
 
 export function toolSearchToolset(options: ToolSearchOptions): () => Promise<SearchToolset> {
   const index = syncedIndex();
+  // The full tables of every generation, so a found name that has since gone is answered as gone.
+  const build = { ...options.build, history: options.build?.history ?? new NameHistory() };
   const facade = buildToolset(
     FACADE_TOOLS.map((tool) => ({ server: FACADE_SERVER, tool })),
     options.target,
@@ -102,10 +105,7 @@ export function toolSearchToolset(options: ToolSearchOptions): () => Promise<Sea
 
   function refresh(snapshot: CatalogSnapshot): Generation {
     const selected = options.select === undefined ? [...snapshot.tools] : options.select(snapshot.tools);
-    const full = buildToolset(selected, options.target, {
-      ...options.build,
-      generation: snapshot.generation,
-    });
+    const full = buildToolset(selected, options.target, { ...build, generation: snapshot.generation });
     index.sync(selected);
     const { mode, notes } = decideMode(full, options);
     return {
@@ -144,7 +144,15 @@ export function toolSearchToolset(options: ToolSearchOptions): () => Promise<Sea
         return { ...full, mode, dispatch, warnings: [...full.warnings, ...current.notes] };
       case "facade":
         // The full name table: events about a found tool name it; the facade's own names resolve to nothing.
-        return { ...facade, ...generation, names: full.names, mode, dispatch, warnings: [...current.notes] };
+        return {
+          ...facade,
+          ...generation,
+          names: full.names,
+          history: build.history,
+          mode,
+          dispatch,
+          warnings: [...current.notes],
+        };
       case "dynamic": {
         const items = [...facadeWire, ...live.map((name) => current.wire.get(name)!)];
         const composed = composeArray(full.target.wire, items, cacheControl);

@@ -1,6 +1,7 @@
-import type { DispatchContext } from "../dispatch/types.js";
-import type { ToolCall, ToolResult } from "../spec/tool-call.js";
+import type { ToolsetDispatch } from "../dispatch/types.js";
 import type { Toolset } from "../toolset/build-toolset.js";
+
+export type { ToolsetDispatch };
 
 /**
  * How an agent's tools reach the model. `off`: every selected tool, directly. `facade`: only `search_tools` and
@@ -13,9 +14,6 @@ export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
 
 /** What a request actually carried after `auto` and provider fallbacks were decided. */
 export type EffectiveMode = "direct" | "facade" | "dynamic" | "native";
-
-/** Answers one response's calls; same contract as `dispatchToolCalls` (one result per call, in order, never rejects). */
-export type ToolsetDispatch = (calls: readonly ToolCall[], context: DispatchContext) => Promise<ToolResult[]>;
 
 /**
  * A Toolset whose calls are answered by its own `dispatch` (the loop uses it instead of plain dispatch): the

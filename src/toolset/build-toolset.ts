@@ -1,4 +1,4 @@
-import { buildNameTable, type NameTable, type NameTableOptions } from "../naming/index.js";
+import { buildNameTable, type NameHistory, type NameTable, type NameTableOptions } from "../naming/index.js";
 import { TARGETS, type Target, type TargetId } from "../providers/targets.js";
 import type { McpTool, ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
@@ -21,6 +21,12 @@ export interface BuildToolsetOptions {
    * byte for byte, as a build without it.
    */
   cache?: ToolTranslationCache;
+  /**
+   * The names of one conversation: this build's table is recorded in it and the toolset carries it, so dispatch
+   * can answer a call to a name an earlier request carried (and this one does not) with what became of the tool.
+   * Pass the same history to every build of one conversation (`liveToolset` does).
+   */
+  history?: NameHistory;
 }
 
 /** What happened to one catalogue tool on its way into the array. */
@@ -51,6 +57,8 @@ export interface Toolset {
   /** SHA-256 (hex) of `json`. */
   hash: string;
   names: NameTable;
+  /** The conversation's names when the build was given one (`BuildToolsetOptions.history`), this table's included. */
+  history?: NameHistory;
   /** Emitted tools sorted by name, then quarantined ones sorted by (server, tool). */
   entries: ToolsetEntry[];
   /** Problems of the array as a whole (for example more tools than the provider accepts). */
@@ -161,6 +169,7 @@ export function buildToolset(
       message: `${budgeted.length} tools exceed ${target.profile.label}'s limit of ${limit.count} (${limit.source}, checked ${limit.checkedOn}); select fewer servers or tools, or use tool search`,
     });
   }
+  options.history?.record(names, options.generation);
   return {
     target,
     ...(options.generation === undefined ? {} : { generation: options.generation }),
@@ -168,6 +177,7 @@ export function buildToolset(
     json,
     hash,
     names,
+    ...(options.history === undefined ? {} : { history: options.history }),
     entries: [...entries, ...quarantined],
     warnings,
   };

@@ -120,3 +120,11 @@ export function geminiDriver(emulator: Emulator): Driver {
     text: (response) => (response as GenerateContentResponse).text ?? "",
   };
 }
+
+/** Every provider API's driver, labelled for `describe.each`. */
+export const DRIVERS: [string, (emulator: Emulator) => Driver][] = [
+  ["Anthropic Messages", anthropicDriver],
+  ["OpenAI Chat Completions", openaiChatDriver],
+  ["OpenAI Responses", openaiResponsesDriver],
+  ["Gemini generateContent", geminiDriver],
+];

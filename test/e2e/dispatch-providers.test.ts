@@ -23,13 +23,7 @@ import type {
 } from "../../src/testing/emulator/types.js";
 import { buildToolset, type Toolset } from "../../src/toolset/build-toolset.js";
 import { dispatchFixture } from "../fixtures/dispatch-fixture-command.js";
-import {
-  anthropicDriver,
-  type Driver,
-  geminiDriver,
-  openaiChatDriver,
-  openaiResponsesDriver,
-} from "./dispatch-drivers.js";
+import { DRIVERS, type Driver } from "./dispatch-drivers.js";
 import { childPids, configOf } from "./helpers.js";
 
 const HANG_LIMIT_MS = 400;
@@ -97,14 +91,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const drivers: [string, (emulator: Emulator) => Driver][] = [
-  ["Anthropic Messages", anthropicDriver],
-  ["OpenAI Chat Completions", openaiChatDriver],
-  ["OpenAI Responses", openaiResponsesDriver],
-  ["Gemini generateContent", geminiDriver],
-];
-
-describe.each(drivers)("%s: every call answered, every follow-up accepted", (_label, makeDriver) => {
+describe.each(DRIVERS)("%s: every call answered, every follow-up accepted", (_label, makeDriver) => {
   let host: Host;
   let driver: Driver;
   let toolset: Toolset;

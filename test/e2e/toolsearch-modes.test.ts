@@ -15,14 +15,7 @@ import type { Emulator, RequestView, Turn } from "../../src/testing/emulator/typ
 import type { ToolSearchMode } from "../../src/toolsearch/types.js";
 import { dispatchFixture } from "../fixtures/dispatch-fixture-command.js";
 import { childPids, configOf } from "./helpers.js";
-
-/** The first tool name a search_tools answer lists ("1. main__add"). */
-function firstFound(view: RequestView): string {
-  const text = view.toolResults[0]?.text ?? "";
-  const name = /^1\. (\S+)$/m.exec(text)?.[1];
-  if (name === undefined) throw new Error(`no tool in search answer: ${text}`);
-  return name;
-}
+import { firstFound } from "./search-answer.js";
 
 /** The name the first search of the conversation found, as the model said it then. */
 function earlierFind(view: RequestView): string {

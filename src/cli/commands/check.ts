@@ -1,5 +1,6 @@
 import { TARGET_IDS, type TargetId } from "../../providers/targets.js";
 import { type CheckReport, checkTools } from "../../toolset/check-tools.js";
+import { namingOf } from "../../toolset/config-naming.js";
 import { selectTools } from "../../toolset/select-tools.js";
 import { agentServers, connectForCli } from "../connect-for-cli.js";
 import { loadCliConfig } from "../load-cli-config.js";
@@ -32,7 +33,8 @@ export async function checkCommand(options: CheckOptions, io: CliIo): Promise<nu
       config,
       options.agent === undefined ? {} : { agent: options.agent },
     );
-    reports = checkTools(selected, targets);
+    const naming = namingOf(config);
+    reports = checkTools(selected, targets, naming === undefined ? {} : { naming });
     failed = host.servers.filter((server) => server.state === "failed").map((server) => server.name);
   } finally {
     await host.close();

@@ -2,6 +2,7 @@ import type { SwitchboardConfig } from "../../config/types.js";
 import { SwitchboardError } from "../../errors.js";
 import { isTargetId, TARGET_IDS, type TargetId } from "../../providers/targets.js";
 import { buildToolset, type Toolset } from "../../toolset/build-toolset.js";
+import { namingOf } from "../../toolset/config-naming.js";
 import { selectTools } from "../../toolset/select-tools.js";
 import { agentServers, connectForCli } from "../connect-for-cli.js";
 import { loadCliConfig } from "../load-cli-config.js";
@@ -34,7 +35,11 @@ export async function currentToolset(
   try {
     const snapshot = host.catalog.snapshot();
     const selected = selectTools(snapshot?.tools ?? [], config, agent === undefined ? {} : { agent });
-    const toolset = buildToolset(selected, target, { generation: snapshot?.generation ?? 0 });
+    const naming = namingOf(config);
+    const toolset = buildToolset(selected, target, {
+      generation: snapshot?.generation ?? 0,
+      ...(naming === undefined ? {} : { naming }),
+    });
     const failed = host.servers.filter((server) => server.state === "failed").map((server) => server.name);
     return { toolset, failed };
   } finally {
