@@ -36,6 +36,8 @@ export interface ChildProcessTransportOptions {
 const pipeDrainMs = 500;
 /** While waiting for the rest of a process group to leave, look this often. */
 const groupPollMs = 25;
+/** After SIGKILL, the longest wait for the kernel to finish the group (a process in uninterruptible sleep lingers). */
+const sigkillSettleMs = 2_000;
 
 export function describeExit(exit: ChildExit | undefined): string {
   if (exit === undefined) return "the connection closed";
@@ -162,7 +164,7 @@ export class ChildProcessTransport implements Transport {
       }
       if (!(await this.#goneWithin(this.#options.closeGraceMs ?? 2_000))) {
         this.#signal("SIGTERM");
-        if (!(await this.#goneWithin(this.#options.killGraceMs ?? 2_000))) this.#signal("SIGKILL");
+        if (!(await this.#goneWithin(this.#options.killGraceMs ?? 2_000))) await this.#sigkill();
       }
       await exited;
     }
@@ -179,7 +181,7 @@ export class ChildProcessTransport implements Transport {
     const exited = this.#exited;
     if (exited !== undefined && !this.#gone()) {
       this.#signal("SIGTERM");
-      if (!(await this.#goneWithin(killGraceMs))) this.#signal("SIGKILL");
+      if (!(await this.#goneWithin(killGraceMs))) await this.#sigkill();
       await exited;
     }
     await this.close();
@@ -202,6 +204,12 @@ export class ChildProcessTransport implements Transport {
       await new Promise((resolve) => setTimeout(resolve, Math.min(groupPollMs, left)));
     }
     return true;
+  }
+
+  /** SIGKILL cannot be ignored, but its delivery takes a moment: wait (bounded) until the group is gone. */
+  async #sigkill(): Promise<void> {
+    this.#signal("SIGKILL");
+    await this.#goneWithin(sigkillSettleMs);
   }
 
   #signal(signal: NodeJS.Signals): void {
