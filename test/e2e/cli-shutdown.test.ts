@@ -6,24 +6,22 @@
  * CLI, the shell and the server are all gone within 5 s of the exit. The cases run a few at a time: most of each
  * one is the graceful teardown waiting on the stubborn server (stdin EOF, 2 s, SIGTERM, 2 s, SIGKILL).
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../src/testing/emulator/index.js";
 import type { Emulator, RequestView, Turn } from "../../src/testing/emulator/types.js";
-import { loggedPids, wrappedStubborn } from "../fixtures/fixture-command.js";
+import { loggedPids, stubbornLog, wrappedStubborn } from "../fixtures/fixture-command.js";
 import { isAlive, waitFor } from "./helpers.js";
+import { type StartedCli, startCli } from "./run-cli.js";
 
 type Signal = "SIGINT" | "SIGTERM" | "SIGHUP";
 type Phase = "start-up" | "mid-call";
 
 const signals: readonly Signal[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 const exitCodes: Record<Signal, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
-const bin = fileURLToPath(new URL("../../bin/switchboard.js", import.meta.url));
 
 let scratch: string;
 let emulator: Emulator;
@@ -55,12 +53,9 @@ const commandArgs: Record<string, (config: string) => string[]> = {
   serve: (config) => ["serve", "--config", config],
 };
 
-interface Running {
-  child: ChildProcessWithoutNullStreams;
+interface Running extends StartedCli {
   log: string;
-  stderr: () => string;
   stdoutLines: () => string[];
-  exited: Promise<number | null>;
 }
 
 let cases = 0;
@@ -76,30 +71,14 @@ async function start(command: string, phase: Phase): Promise<Running> {
     config,
     JSON.stringify({ mcpServers: { stubborn: wrappedStubborn(log, { hangStart: phase === "start-up" }) } }),
   );
-  const child = spawn(process.execPath, [bin, ...(commandArgs[command]?.(config) ?? [])], {
+  const started = startCli(commandArgs[command]?.(config) ?? [], {
     cwd: dir,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: dir,
-      SWITCHBOARD_LEDGER: "off",
-      ANTHROPIC_API_KEY: "test",
-      ANTHROPIC_BASE_URL: emulator.baseUrls.anthropic,
-    },
-    stdio: ["pipe", "pipe", "pipe"],
+    anthropicBaseUrl: emulator.baseUrls.anthropic,
     detached: true,
   });
-  let stderr = "";
-  let stdout = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   // The shell and the server it started have written their pids: the server process exists.
   await waitFor(() => loggedPids(log).length === 2, 20_000, `${command}: the server's start`);
-  return { child, log, stderr: () => stderr, stdoutLines: () => stdout.split("\n"), exited };
+  return { ...started, log, stdoutLines: () => started.stdout().split("\n") };
 }
 
 /** Brings a call to the hanging tool in flight, the way each command makes calls. */
@@ -107,7 +86,7 @@ async function callHang(running: Running, command: string): Promise<void> {
   if (command === "chat") running.child.stdin.write("hang\n");
   if (command === "serve") await callThroughGateway(running);
   await waitFor(
-    () => readLog(running.log).includes("call hang"),
+    () => stubbornLog(running.log).includes("call hang"),
     20_000,
     `${command}: the hang call on the server`,
   );
@@ -130,14 +109,6 @@ async function callThroughGateway(running: Running): Promise<void> {
   const name = /"name":"([^"]*hang)"/.exec(listing)?.[1];
   expect(name, listing).toBeDefined();
   send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name, arguments: {} } });
-}
-
-function readLog(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return "";
-  }
 }
 
 /** Waits for the exit (bounded), then for the CLI, the shell and the server to be gone, within 5 s. */
