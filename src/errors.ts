@@ -30,6 +30,8 @@ export type ErrorCode =
   | "AUTH_STATE_MISMATCH"
   /** The credentials file cannot be read, parsed or written. */
   | "AUTH_STORE_UNREADABLE"
+  /** A signal (SIGINT, SIGTERM, SIGHUP) stopped the CLI; the servers were closed. */
+  | "INTERRUPTED"
   | "USAGE";
 
 export class SwitchboardError extends Error {

@@ -66,7 +66,12 @@ export type {
   SwitchboardConfig,
   ToolFilter,
 } from "./config/types.js";
-export { ConnectionPool, ServerConnection, type ServerStatus } from "./connect/index.js";
+export {
+  ConnectionPool,
+  killServerProcesses,
+  ServerConnection,
+  type ServerStatus,
+} from "./connect/index.js";
 export { promptMessages, renderMessages, resourceParts } from "./context/index.js";
 export { estimateToolsetTokens, PRICES, priceFor, whatIf } from "./cost/index.js";
 // Dispatch and the loop

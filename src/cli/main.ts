@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { isSwitchboardError } from "../errors.js";
 import { registerAuthCommand } from "./commands/auth.js";
+import { installShutdown, type ShutdownScope, signalExitCode } from "./shutdown.js";
 import { CLEAR_LINE, terminalText } from "./terminal-text.js";
 import { version } from "./version.js";
 
@@ -18,6 +19,9 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(`${version()}\n`);
     return;
   }
+  // Before anything else: a signal during start-up (servers still connecting) must close them too.
+  const shutdown = installShutdown();
+  const cliIo = () => cliIoOf(shutdown);
   const { Command, CommanderError } = await import("commander");
   const program = new Command("switchboard")
     .description("Connect MCP servers, translate their tools for model providers, and answer every call.")
@@ -214,7 +218,19 @@ Providers and their environment (without --provider, the first whose key is set,
     await program.parseAsync([...argv]);
   } catch (error) {
     // Commander already printed help or the usage problem; `--help`/`--version` exit 0.
-    process.exitCode = error instanceof CommanderError ? error.exitCode : reportError(error);
+    if (error instanceof CommanderError) process.exitCode = error.exitCode;
+    // Whatever failed once a signal had closed the servers failed because of it.
+    else if (shutdown.received !== undefined)
+      process.stderr.write(`switchboard: interrupted by ${shutdown.received}\n`);
+    else process.exitCode = reportError(error);
+  } finally {
+    const signal = shutdown.received;
+    if (signal !== undefined) {
+      await shutdown.finished();
+      // Exit now: a reader on stdin or a half-closed socket must not keep a stopped CLI alive.
+      process.exit(signalExitCode(signal));
+    }
+    shutdown.dispose();
   }
 }
 
@@ -261,10 +277,13 @@ export interface CliIo {
   interactive: boolean;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Signals stopping the CLI (absent when a command runs inside another program, as tests do). */
+  shutdown?: ShutdownScope;
 }
 
-function cliIo(): CliIo {
+function cliIoOf(shutdown: ShutdownScope): CliIo {
   return {
+    shutdown,
     out: (text, options) => process.stdout.write(`${options?.exact === true ? text : terminalText(text)}\n`),
     err: (text) => process.stderr.write(`${terminalText(text)}\n`),
     errRaw: (text) => process.stderr.write(terminalText(text)),

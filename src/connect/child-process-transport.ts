@@ -1,13 +1,16 @@
 /**
  * MCP over a child's stdin/stdout: the SDK's `serializeMessage` out, a linear line reader in. We own the
- * spawn rather than using `StdioClientTransport` because a host needs three things that transport does not
+ * spawn rather than using `StdioClientTransport` because a host needs four things that transport does not
  * expose: the exit code or signal (for a useful crash report), a `close()` that resolves only once the child has
- * really exited (its SIGKILL step does not wait), and configurable grace periods.
+ * really exited (its SIGKILL step does not wait), configurable grace periods, and a process group of the
+ * server's own (POSIX), so that shutdown also ends what a wrapper such as `sh -c` or `npx` started.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE, serializeMessage } from "@modelcontextprotocol/client";
 import { JsonRpcLineReader } from "./line-reader.js";
+import { trackServerProcess } from "./live-server-processes.js";
+import { groupAlive, ownProcessGroup, signalGroup } from "./process-group.js";
 
 export interface ChildExit {
   code: number | null;
@@ -36,6 +39,10 @@ export interface ChildProcessTransportOptions {
 
 /** When the child exited but something (a grandchild) still holds its pipes, stop waiting for them after this. */
 const pipeDrainMs = 500;
+/** While waiting for the rest of a process group to leave, look this often. */
+const groupPollMs = 25;
+/** After SIGKILL, the longest wait for the kernel to finish the group (a process in uninterruptible sleep lingers). */
+const sigkillSettleMs = 2_000;
 
 export function describeExit(exit: ChildExit | undefined): string {
   if (exit === undefined) return "the connection closed";
@@ -58,6 +65,7 @@ export class ChildProcessTransport implements Transport {
   /** Resolves when the close has fired: the child's pipes drained, or half a second after its exit. */
   readonly #closed: Promise<void>;
   #markClosed: () => void = () => {};
+  #untrack: (() => void) | undefined;
 
   constructor(options: ChildProcessTransportOptions) {
     this.#options = options;
@@ -93,9 +101,18 @@ export class ChildProcessTransport implements Transport {
       stdio: ["pipe", "pipe", "pipe"],
       shell: false,
       windowsHide: true,
+      // Its own process group: SIGINT from the terminal no longer reaches it, so the host must end it (the CLI
+      // does on every signal), and ending it reaches its whole group. The pipes still tie it to us.
+      detached: ownProcessGroup,
       ...(this.#options.cwd === undefined ? {} : { cwd: this.#options.cwd }),
     });
     this.#child = child;
+    const pid = child.pid;
+    if (pid !== undefined) {
+      this.#untrack = trackServerProcess(() => {
+        if (!ownProcessGroup || !signalGroup(pid, "SIGKILL")) child.kill("SIGKILL");
+      });
+    }
     this.#exited = new Promise((resolve) => {
       child.once("exit", (code, signal) => {
         this.#exit = { code, signal };
@@ -143,8 +160,9 @@ export class ChildProcessTransport implements Transport {
   }
 
   /**
-   * Graceful shutdown: end stdin (the MCP stdio rule for "please exit"), wait, SIGTERM, wait, SIGKILL. Resolves
-   * only after the child has exited.
+   * Graceful shutdown: end stdin (the MCP stdio rule for "please exit"), wait, SIGTERM, wait, SIGKILL, each
+   * signal to the server's whole process group, and each wait until every process of the group has gone (a
+   * wrapper that exits first does not leave its children running). Resolves only after the child has exited.
    */
   async close(): Promise<void> {
     const child = this.#child;
@@ -153,20 +171,21 @@ export class ChildProcessTransport implements Transport {
       this.#fireClose();
       return;
     }
-    if (this.#exit === undefined) {
+    if (!this.#gone()) {
       try {
         child.stdin?.end();
       } catch {
         // Already gone; the exit wait below settles it.
       }
-      if (!(await settlesWithin(exited, this.#options.closeGraceMs ?? 2_000))) {
-        child.kill("SIGTERM");
-        if (!(await settlesWithin(exited, this.#options.killGraceMs ?? 2_000))) child.kill("SIGKILL");
+      if (!(await this.#goneWithin(this.#options.closeGraceMs ?? 2_000))) {
+        this.#signal("SIGTERM");
+        if (!(await this.#goneWithin(this.#options.killGraceMs ?? 2_000))) await this.#sigkill();
       }
       await exited;
     }
     // What the child wrote just before it exited (its last stderr lines) is read before the pipes are destroyed.
     await this.#closed;
+    this.#untrack?.();
     child.stdout?.destroy();
     child.stderr?.destroy();
     child.stdin?.destroy();
@@ -176,14 +195,45 @@ export class ChildProcessTransport implements Transport {
 
   /** Immediate teardown for a child that never became usable: SIGTERM, then SIGKILL; resolves on exit. */
   async kill(killGraceMs = this.#options.killGraceMs ?? 2_000): Promise<void> {
-    const child = this.#child;
     const exited = this.#exited;
-    if (child !== undefined && exited !== undefined && this.#exit === undefined) {
-      child.kill("SIGTERM");
-      if (!(await settlesWithin(exited, killGraceMs))) child.kill("SIGKILL");
+    if (exited !== undefined && !this.#gone()) {
+      this.#signal("SIGTERM");
+      if (!(await this.#goneWithin(killGraceMs))) await this.#sigkill();
       await exited;
     }
     await this.close();
+  }
+
+  /** The child has exited and nothing of its process group is left. */
+  #gone(): boolean {
+    const pid = this.#child?.pid;
+    if (this.#exit === undefined) return false;
+    return pid === undefined || !ownProcessGroup || !groupAlive(pid);
+  }
+
+  /** Waits up to `ms` for the child's exit and then for the rest of its group; true when all are gone. */
+  async #goneWithin(ms: number): Promise<boolean> {
+    const deadline = performance.now() + ms;
+    if (this.#exited === undefined || !(await settlesWithin(this.#exited, ms))) return false;
+    while (!this.#gone()) {
+      const left = deadline - performance.now();
+      if (left <= 0) return false;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(groupPollMs, left)));
+    }
+    return true;
+  }
+
+  /** SIGKILL cannot be ignored, but its delivery takes a moment: wait (bounded) until the group is gone. */
+  async #sigkill(): Promise<void> {
+    this.#signal("SIGKILL");
+    await this.#goneWithin(sigkillSettleMs);
+  }
+
+  #signal(signal: NodeJS.Signals): void {
+    const child = this.#child;
+    const pid = child?.pid;
+    if (child === undefined || pid === undefined) return;
+    if (!ownProcessGroup || !signalGroup(pid, signal)) child.kill(signal);
   }
 
   #fireClose(): void {

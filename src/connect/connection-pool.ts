@@ -27,16 +27,25 @@ export interface ConnectionPoolOptions extends ConnectionOptions {
   only?: readonly string[];
   /** Per-server overrides of the shared connection options. */
   perServer?: (config: ServerConfig) => ConnectionOptions;
+  /**
+   * The pool's lifetime: aborting it closes every connection gracefully, as `closeAll()` does, also while they
+   * are still connecting (the CLI passes the signal its SIGINT, SIGTERM and SIGHUP handlers abort).
+   */
+  signal?: AbortSignal;
 }
 
 export class ConnectionPool {
   readonly config: SwitchboardConfig;
   readonly #connections = new Map<string, ServerConnection>();
   readonly #disabled: ServerConfig[] = [];
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort = () => void this.closeAll();
 
   constructor(config: SwitchboardConfig, options: ConnectionPoolOptions = {}) {
     this.config = config;
-    const { only, perServer, ...shared } = options;
+    const { only, perServer, signal, ...shared } = options;
+    this.#signal = signal;
+    signal?.addEventListener("abort", this.#onAbort, { once: true });
     for (const server of Object.values(config.servers)) {
       if (!server.enabled || (only !== undefined && !only.includes(server.name))) {
         this.#disabled.push(server);
@@ -57,6 +66,7 @@ export class ConnectionPool {
   }
 
   async start(): Promise<ServerStatus[]> {
+    if (this.#signal?.aborted === true) await this.closeAll();
     await Promise.allSettled([...this.#connections.values()].map((connection) => connection.start()));
     return this.statuses();
   }
@@ -83,6 +93,7 @@ export class ConnectionPool {
 
   /** Closes every connection (graceful, in parallel); resolves when every child has exited. */
   async closeAll(): Promise<void> {
+    this.#signal?.removeEventListener("abort", this.#onAbort);
     await Promise.allSettled([...this.#connections.values()].map((connection) => connection.close()));
   }
 }

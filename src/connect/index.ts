@@ -8,6 +8,7 @@ export {
   type ServerStatus,
   statusOf,
 } from "./connection-pool.js";
+export { killServerProcesses } from "./live-server-processes.js";
 export { ServerConnection } from "./server-connection.js";
 export type {
   CallToolOptions,

@@ -151,6 +151,8 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
 
   async #start(): Promise<void> {
     try {
+      // Closed before it started (a shutdown during start-up): nothing is spawned.
+      if (this.#state === "closed") throw this.#notReady("connect");
       const session = await this.#open();
       this.#adopt(session);
     } catch (error) {

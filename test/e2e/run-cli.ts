@@ -1,5 +1,5 @@
 /** Runs the real CLI (`bin/switchboard.js`, the compiled `dist/`) as a child process and collects its output. */
-import { spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { captureOutput } from "./capture-output.js";
 
@@ -40,4 +40,38 @@ export function runCli(
     });
     child.stdin.end(options.input ?? "");
   });
+}
+
+export interface StartedCli {
+  child: ChildProcessWithoutNullStreams;
+  stdout(): string;
+  stderr(): string;
+  /** The exit code once the CLI and its output streams have closed (null: killed by a signal). */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts the CLI and returns at once, for tests that talk to it or signal it: `cwd` is also its HOME, the
+ * ledger is off and the Anthropic provider points at `anthropicBaseUrl` (an emulator). `detached`: in a
+ * process group of its own, as a shell starts a foreground job.
+ */
+export function startCli(
+  args: readonly string[],
+  options: { cwd: string; anthropicBaseUrl: string; detached?: boolean },
+): StartedCli {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: options.cwd,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: options.cwd,
+      SWITCHBOARD_LEDGER: "off",
+      ANTHROPIC_API_KEY: "test",
+      ANTHROPIC_BASE_URL: options.anthropicBaseUrl,
+    },
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: options.detached === true,
+  });
+  const output = captureOutput(child);
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+  return { child, stdout: () => output.stdout, stderr: () => output.stderr, exited };
 }

@@ -1,7 +1,9 @@
 /**
  * Shutdown leaves nothing behind: graceful close via stdin EOF, SIGTERM/SIGKILL escalation for a server that
- * ignores both, and close() while a connect or a restart is still under way.
+ * ignores both, the whole process group of a server behind a wrapper, close() while a connect or a restart is
+ * still under way, and every server of a process that exits without closing them.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,8 +11,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ChildExit } from "../../src/connect/child-process-transport.js";
 import { ConnectionPool } from "../../src/connect/connection-pool.js";
 import { ServerConnection } from "../../src/connect/server-connection.js";
-import { fixtureServer, npmStdioServer } from "../fixtures/fixture-command.js";
+import {
+  compileFixture,
+  fixtureServer,
+  loggedPids,
+  npmStdioServer,
+  wrappedStubborn,
+} from "../fixtures/fixture-command.js";
 import { childPids, configOf, isAlive, waitFor } from "./helpers.js";
+import { repoRoot } from "./run-cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "switchboard-shutdown-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -96,5 +105,58 @@ describe("closing", () => {
       code: "CONNECTION_CLOSED",
       message: 'Server "paging-server" was closed by the host; cannot tools/call "tool_0"',
     });
+  });
+
+  it("ends a server behind a wrapper with its grandchildren: the signals go to its process group", async () => {
+    const log = join(scratch, "wrapped.log");
+    const connection = new ServerConnection(fixtureServer("stubborn", wrappedStubborn(log)), {
+      closeGraceMs: 200,
+      killGraceMs: 300,
+    });
+    await connection.start();
+    expect(await connection.callTool("ping", {})).toMatchObject({ content: [{ text: "pong" }] });
+    const pids = loggedPids(log);
+    expect(pids).toHaveLength(2); // sh, and the server it started
+    await connection.close();
+    // The shell dies on SIGTERM; the server ignores it and must get the SIGKILL even so.
+    expect(pids.filter(isAlive)).toEqual([]);
+    expect(connection.stderrTail()).toContain("ignoring SIGTERM");
+  });
+
+  it("a clean exit on EOF still ends what the server left running in its group", async () => {
+    const log = join(scratch, "leftover.log");
+    const stubborn = compileFixture("stubborn");
+    const paging = fixtureServer("paging-server");
+    // The server starts a helper that ignores everything, then exits by itself when stdin closes.
+    const script = `STUBBORN_HANG_START=1 ${JSON.stringify(process.execPath)} ${JSON.stringify(stubborn)} </dev/null >/dev/null 2>&1 & exec ${[paging.command, ...paging.args].map((part) => JSON.stringify(part)).join(" ")}`;
+    const connection = new ServerConnection(
+      { ...paging, command: "/bin/sh", args: ["-c", script], env: { STUBBORN_LOG: log } },
+      { closeGraceMs: 200, killGraceMs: 300 },
+    );
+    await connection.start();
+    await waitFor(() => loggedPids(log).length === 1, 5_000, "the helper's pid");
+    const [helper] = loggedPids(log);
+    const exited = connection.once("exit");
+    await connection.close();
+    expect(await exited).toEqual([{ code: 0, signal: null }]);
+    expect(helper !== undefined && isAlive(helper)).toBe(false);
+  });
+
+  it.each([
+    ["process.exit()", "process.exit(0)"],
+    ["an uncaught exception", "throw new Error('boom')"],
+  ])("a process that ends by %s without closing leaves no server running", async (_name, ending) => {
+    const log = join(scratch, `ending-${ending.length}.log`);
+    const server = { ...fixtureServer("stubborn", wrappedStubborn(log)) };
+    const script = `import { ServerConnection } from ${JSON.stringify(join(repoRoot, "dist/index.js"))};
+const connection = new ServerConnection(${JSON.stringify(server)});
+await connection.start();
+${ending};`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: "ignore" });
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).toBe(ending.startsWith("throw") ? 1 : 0);
+    const pids = loggedPids(log);
+    expect(pids).toHaveLength(2);
+    await waitFor(() => pids.every((pid) => !isAlive(pid)), 5_000, "the servers' exit");
   });
 });

@@ -16,7 +16,8 @@ const HELP =
  * `switchboard chat`: a conversation on stdin/stdout that keeps its history across turns. Each line is a turn
  * of the agent loop; tool calls are shown on stderr as they finish. Ctrl-C during a turn stops that turn (its
  * calls are answered, the history stays valid) and returns to the prompt; Ctrl-C at an empty prompt, Ctrl-D,
- * end of input or `/exit` leaves. Works the same with piped stdin, without the prompt.
+ * end of input or `/exit` leaves; a second Ctrl-C before the turn has stopped (or while leaving) exits at once.
+ * SIGTERM and SIGHUP stop the CLI (shutdown.ts). Works the same with piped stdin, without the prompt.
  */
 export async function chatCommand(
   options: ChatOptions,
@@ -44,18 +45,27 @@ export async function chatCommand(
   });
   lines = new LineSource(rl);
   let running: AbortController | undefined;
+  const shutdown = io.shutdown;
   const interrupt = () => {
     if (running !== undefined) {
       running.abort(new Error("interrupted"));
     } else if (tty && rl.line !== "") {
       // Ctrl-C on a half-typed line drops the line, as shells do.
       rl.write(null, { ctrl: true, name: "u" });
+      shutdown?.settle();
     } else {
       rl.close();
     }
   };
-  rl.on("SIGINT", interrupt); // a terminal: readline reports Ctrl-C itself
-  process.on("SIGINT", interrupt); // piped input: the signal arrives at the process
+  // A terminal: readline reports Ctrl-C itself; piped input: the signal arrives at the process.
+  rl.on("SIGINT", () => (shutdown === undefined ? interrupt() : shutdown.deliver("SIGINT")));
+  const release = shutdown?.interceptInterrupt(interrupt);
+  // SIGTERM, SIGHUP: stop the turn and leave; the servers are already being closed.
+  const stop = () => {
+    running?.abort(shutdown?.signal.reason);
+    rl.close();
+  };
+  shutdown?.signal.addEventListener("abort", stop, { once: true });
   const prompt = () => {
     if (tty) rl.prompt();
   };
@@ -111,13 +121,15 @@ export async function chatCommand(
         // Valid whatever happened: an interrupted turn's calls are answered, a failed request added nothing.
         transcript = result.transcript;
         if (result.text !== "") io.out(result.text);
-        const stop = describeStop(result, session.adapter.provider);
-        if (stop !== undefined) io.err(stop);
+        const stopped = describeStop(result, session.adapter.provider);
+        if (stopped !== undefined) io.err(stopped);
+        shutdown?.settle();
       }
       prompt();
     }
   } finally {
-    process.removeListener("SIGINT", interrupt);
+    release?.();
+    shutdown?.signal.removeEventListener("abort", stop);
     rl.close();
     await session.close();
   }

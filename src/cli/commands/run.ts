@@ -27,8 +27,9 @@ export interface RunReport {
 
 /**
  * `switchboard run "prompt"`: one agent run. Tool calls go to stderr as they finish, the final answer to
- * stdout (or a JSON summary). Ctrl-C stops the run with every call answered; a second Ctrl-C kills it.
- * Exit codes: 0 done, 1 stopped early (turn limit, budget) or failed, 130 interrupted.
+ * stdout (or a JSON summary). Ctrl-C (or SIGTERM, SIGHUP) stops the run with every call answered and closes the
+ * servers; a second one exits at once (see shutdown.ts). Exit codes: 0 done, 1 stopped early (turn limit,
+ * budget) or failed, 130 interrupted (143 SIGTERM, 129 SIGHUP).
  */
 export async function runCommand(prompt: string, options: RunOptions, io: CliIo): Promise<number> {
   if (options.dryRun) return dryRun(prompt, options, io);
@@ -48,9 +49,6 @@ export async function runCommand(prompt: string, options: RunOptions, io: CliIo)
     readline?.close();
     throw error;
   });
-  const controller = new AbortController();
-  const interrupt = () => controller.abort(new Error("interrupted"));
-  process.once("SIGINT", interrupt);
   try {
     const result = await runAgent({
       adapter: session.adapter,
@@ -58,7 +56,7 @@ export async function runCommand(prompt: string, options: RunOptions, io: CliIo)
       buildTools: session.buildTools,
       prompt,
       maxTurns: session.maxTurns,
-      signal: controller.signal,
+      ...(io.shutdown === undefined ? {} : { signal: io.shutdown.signal }),
       ...(session.approval === undefined ? {} : { approval: session.approval }),
       ...(options.system === undefined ? {} : { system: options.system }),
       onEvent: (event) => {
@@ -73,7 +71,6 @@ export async function runCommand(prompt: string, options: RunOptions, io: CliIo)
     if (stop !== undefined) io.err(`switchboard: ${stop}`);
     return exitCode(result.stopReason);
   } finally {
-    process.removeListener("SIGINT", interrupt);
     await session.close();
     readline?.close();
   }

@@ -7,6 +7,7 @@ import { readLockFile } from "../../pinning/lock-file.js";
 import { lockPathFor, withheldLine } from "../apply-pins.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
+import { openTracked, type ShutdownScope } from "../shutdown.js";
 
 export interface ServeOptions {
   config?: string;
@@ -22,8 +23,9 @@ export interface ServeOptions {
 
 /**
  * `switchboard serve`: the configured servers behind one MCP server, over stdio (what desktop apps and IDEs start)
- * or Streamable HTTP. Runs until the stdio client hangs up or the process gets SIGINT/SIGTERM; stdout carries only
- * protocol traffic in stdio mode, so every message goes to stderr.
+ * or Streamable HTTP. Runs until the stdio client hangs up (exit 0) or a signal stops the CLI (SIGINT, SIGTERM,
+ * SIGHUP: 130, 143, 129; also while the servers are still starting); stdout carries only protocol traffic in
+ * stdio mode, so every message goes to stderr.
  */
 export async function serveCommand(options: ServeOptions, io: CliIo): Promise<number> {
   if (options.stdio && options.http !== undefined) {
@@ -35,10 +37,15 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
   if (bind !== undefined) checkBind({ bindHost: bind.host, ...(token === undefined ? {} : { token }) });
   const config = await loadCliConfig(options.config, io);
   const lock = await readLockFile(lockPathFor(config));
-  const gateway = await Gateway.start(config, {
-    ...(options.agent === undefined ? {} : { agent: options.agent }),
-    ...(lock === undefined ? {} : { lock }),
-  });
+  const shutdown = io.shutdown;
+  const gateway = await openTracked(
+    shutdown,
+    Gateway.start(config, {
+      ...(options.agent === undefined ? {} : { agent: options.agent }),
+      ...(lock === undefined ? {} : { lock }),
+      ...(shutdown === undefined ? {} : { host: { signal: shutdown.signal } }),
+    }),
+  );
   if ("withheld" in gateway.catalog) {
     const withheld = gateway.catalog.withheld();
     if (withheld.length > 0) io.err(`switchboard: ${withheldLine(withheld, lockPathFor(config))}`);
@@ -53,9 +60,7 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
     if (bind === undefined) {
       const stdio = serveGatewayStdio(gateway, { onRefused: (what) => io.err(`switchboard: ${what}`) });
       io.err(`switchboard gateway on stdio (${summary})`);
-      const signal = signalled();
-      await Promise.race([stdio.closed, signal.received]);
-      signal.dispose();
+      await Promise.race([stdio.closed, stopped(shutdown)]);
       await stdio.close();
       return 0;
     }
@@ -70,7 +75,7 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
     io.err(
       `switchboard gateway listening on ${http.url}${options.stateless ? " (stateless)" : ""} (${summary})`,
     );
-    await signalled().received;
+    await stopped(shutdown);
     await http.close();
     return 0;
   } finally {
@@ -89,20 +94,11 @@ export function parseBind(value: string): { host: string; port: number } {
   return { host, port };
 }
 
-/** Resolves on the first SIGINT or SIGTERM; `dispose` stops listening. */
-function signalled(): { received: Promise<void>; dispose(): void } {
-  let done: () => void = () => {};
-  const received = new Promise<void>((resolve) => {
-    done = () => {
-      dispose();
-      resolve();
-    };
+/** Resolves when a signal stops the CLI (never without one). */
+function stopped(shutdown: ShutdownScope | undefined): Promise<void> {
+  const signal = shutdown?.signal;
+  return new Promise((resolve) => {
+    if (signal?.aborted === true) resolve();
+    else signal?.addEventListener("abort", () => resolve(), { once: true });
   });
-  const dispose = () => {
-    process.off("SIGINT", done);
-    process.off("SIGTERM", done);
-  };
-  process.once("SIGINT", done);
-  process.once("SIGTERM", done);
-  return { received, dispose };
 }
