@@ -1,7 +1,7 @@
 /**
  * Runs once around the whole test run and owns the final leak check: after every test file has finished, no
- * process started during the run may still be alive in the runner's process group (an orphaned child is
- * re-parented to init but keeps its process group, so this catches leaks a parent-pid walk would miss). A
+ * process started during the run may still be alive in the runner's process group or from this checkout (an
+ * orphaned child is re-parented to init, so this catches leaks a parent-pid walk would miss). A
  * survivor fails the run, and is killed so one leak does not poison the machine for the next run.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -31,12 +31,19 @@ function processes(): ProcessInfo[] {
   return list;
 }
 
-/** Live processes in our process group or below us, other than ourselves. */
+/**
+ * Live processes in our process group, below us, or started from this checkout, other than ourselves. stdio
+ * servers run in process groups (and sessions) of their own, so an orphaned one is found by its command line,
+ * which names a file in this checkout (a fixture, or a server under node_modules).
+ */
 function ours(): ProcessInfo[] {
   const all = processes();
   const self = all.find((info) => info.pid === process.pid);
   const found = new Map<number, ProcessInfo>();
-  for (const info of all) if (self !== undefined && info.pgid === self.pgid) found.set(info.pid, info);
+  const checkout = `${process.cwd()}/`;
+  for (const info of all) {
+    if ((self !== undefined && info.pgid === self.pgid) || info.command.includes(checkout)) found.set(info.pid, info);
+  }
   let frontier = [process.pid];
   while (frontier.length > 0) {
     const children = all.filter((info) => frontier.includes(info.ppid));
