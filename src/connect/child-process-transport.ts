@@ -94,6 +94,12 @@ export class ChildProcessTransport implements Transport {
     return this.#exit;
   }
 
+  /** Waits up to `ms` for the child to exit (true once it has); false at once when it was never spawned. */
+  exitedWithin(ms: number): Promise<boolean> {
+    if (this.#exit !== undefined) return Promise.resolve(true);
+    return this.#exited === undefined ? Promise.resolve(false) : settlesWithin(this.#exited, ms);
+  }
+
   start(): Promise<void> {
     if (this.#child !== undefined) throw new Error("ChildProcessTransport already started");
     const child = spawn(this.#options.command, [...this.#options.args], {

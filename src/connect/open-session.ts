@@ -82,6 +82,9 @@ const listChangedMethods = {
 
 class DeadlineExpired extends Error {}
 
+/** How long a failed start waits for the child's exit before deciding the exit was not the cause. */
+const exitSettleMs = 500;
+
 /** The stdio child exited (or the connection closed) before the first listing was complete. */
 class ExitedBeforeReady extends Error {
   constructor() {
@@ -109,7 +112,12 @@ export async function openSession(
     );
   } catch (error) {
     // Did the child die by itself? Asked before teardown, whose own SIGTERM would otherwise look like the cause.
-    const exitedFirst = attempt.child?.exit !== undefined;
+    // A write to a child that has just died can fail before its exit is reported: wait a moment for the exit,
+    // so a server that quits after `initialize` fails with its exit code every time.
+    const exitedFirst =
+      attempt.child !== undefined &&
+      !controller.signal.aborted &&
+      (await attempt.child.exitedWithin(lostPipe(error) ? exitSettleMs : 0));
     await teardown(attempt);
     throw failure(config, attempt, error, exitedFirst);
   } finally {
@@ -433,6 +441,13 @@ function failure(
   }
   const message = redact(attempt.hooks.redact(`Server "${config.name}" ${reason}`), authSecrets);
   return new ConnectionError(config.name, transport, message, options);
+}
+
+/** The failure of a write to, or a read from, a child that is going away. */
+function lostPipe(error: unknown): boolean {
+  if (error instanceof ExitedBeforeReady) return true;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "EPIPE" || (error instanceof Error && error.message.includes("Not connected"));
 }
 
 function isSpawnError(error: unknown): error is NodeJS.ErrnoException {

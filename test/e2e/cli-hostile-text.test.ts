@@ -36,14 +36,16 @@ function model(view: RequestView): Turn {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "switchboard-hostile-"));
-  const hostile = { ...fixtureCommand("hostile-text"), env: { HOSTILE_TEXT: HOSTILE } };
-  const broken = { ...fixtureCommand("hostile-text"), env: { HOSTILE_TEXT: HOSTILE, HOSTILE_EXIT: "1" } };
+  const command = fixtureCommand("hostile-text");
+  const attack = (text: string) => ({ ...command, args: [...command.args, `--attack=${text}`] });
+  const hostile = attack(HOSTILE);
+  const broken = { ...attack(HOSTILE), env: { HOSTILE_EXIT: "1" } };
   config = join(dir, "switchboard.json");
   await writeFile(config, JSON.stringify({ mcpServers: { hostile } }));
   withBroken = join(dir, "with-broken.json");
   await writeFile(withBroken, JSON.stringify({ mcpServers: { hostile, broken } }));
   changed = join(dir, "changed.json");
-  const v2 = { ...hostile, env: { HOSTILE_TEXT: `v2${HOSTILE}` } };
+  const v2 = attack(`v2${HOSTILE}`);
   await writeFile(changed, JSON.stringify({ mcpServers: { hostile: v2 } }));
   emulator = await startEmulator({ script: model });
 });
