@@ -29,6 +29,8 @@ export type ErrorCode =
   | "AUTH_STATE_MISMATCH"
   /** The credentials file cannot be read, parsed or written. */
   | "AUTH_STORE_UNREADABLE"
+  /** The tools array breaks a provider's request limit and the agent's `overLimit` is `refuse`. */
+  | "REQUEST_LIMIT"
   | "USAGE";
 
 export class SwitchboardError extends Error {
