@@ -27,6 +27,7 @@ import { buildToolset } from "../../toolset/build-toolset.js";
 import { checkRequestLimits } from "../../toolset/request-limits.js";
 import { exclusionOf, selectTools } from "../../toolset/select-tools.js";
 import { connectForCli } from "../connect-for-cli.js";
+import { reportJson } from "../json-numbers.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
 import { renderTable } from "../render-table.js";
@@ -70,9 +71,7 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
     if (options.exact)
       throw new SwitchboardError("USAGE", "--exact counts a real toolset; drop it in what-if mode");
     const report = whatIfReport(options, { requestsPerMonth, turns, inputPrice });
-    io.out(
-      options.json ? JSON.stringify(report, null, 2) : options.csv ? whatIfCsv(report) : renderWhatIf(report),
-    );
+    io.out(options.json ? reportJson(report) : options.csv ? whatIfCsv(report) : renderWhatIf(report));
     return 0;
   }
 
@@ -177,7 +176,7 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
         );
   io.out(
     options.json
-      ? JSON.stringify(exact === undefined ? report : { ...report, exact }, null, 2)
+      ? reportJson(exact === undefined ? report : { ...report, exact })
       : options.csv
         ? costReportCsv(report)
         : renderCost(report, exact),
