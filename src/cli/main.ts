@@ -5,7 +5,7 @@ import { version } from "./version.js";
 
 // Kept literal so `--help` needs no provider code loaded; a test checks it against TARGET_IDS.
 export const TARGET_LIST =
-  "anthropic, anthropic-strict, openai-chat, openai-strict, openai-responses, gemini, gemini-json-schema, mcp";
+  "anthropic, anthropic-strict, openai (= openai-responses), openai-chat, openai-strict, openai-responses, gemini, gemini-json-schema, mcp";
 
 /**
  * The CLI's only entry point and its only error → exit-code boundary. Each command is imported lazily so that
