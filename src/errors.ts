@@ -32,6 +32,8 @@ export type ErrorCode =
   | "AUTH_STORE_UNREADABLE"
   /** A signal (SIGINT, SIGTERM, SIGHUP) stopped the CLI; the servers were closed. */
   | "INTERRUPTED"
+  /** The tools array breaks a provider's request limit and the agent's `overLimit` is `refuse`. */
+  | "REQUEST_LIMIT"
   | "USAGE";
 
 export class SwitchboardError extends Error {

@@ -7,7 +7,7 @@ import { version } from "./version.js";
 
 // Kept literal so `--help` needs no provider code loaded; a test checks it against TARGET_IDS.
 export const TARGET_LIST =
-  "anthropic, anthropic-strict, openai-chat, openai-strict, openai-responses, gemini, gemini-json-schema, mcp";
+  "anthropic, anthropic-strict, openai (= openai-responses), openai-chat, openai-strict, openai-responses, gemini, gemini-json-schema, mcp";
 
 /**
  * The CLI's only entry point and its only error → exit-code boundary. Each command is imported lazily so that
@@ -135,7 +135,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   // Kept literal so `--help` loads no provider code; a test checks it against model-from-env.ts.
   const agentHelp = `
 Providers and their environment (without --provider, the first whose key is set, in this order):
-  anthropic           ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL          default model claude-opus-4-8
+  anthropic           ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL          default model claude-sonnet-5
   openai              OPENAI_API_KEY, OPENAI_BASE_URL (Responses API; openai-chat: Chat Completions)
                                                                      default model gpt-5
   gemini              GEMINI_API_KEY (or GOOGLE_API_KEY), GEMINI_BASE_URL

@@ -2,6 +2,7 @@
  * Which model `run` and `chat` talk to: `--provider`, else the first provider whose key is in the environment,
  * with a default model per provider. The adapter module (and its SDK) is imported only once chosen.
  */
+import { DEFAULT_MODELS as COST_DEFAULTS, DEFAULT_MODELS_CHECKED_ON } from "../cost/default-models.js";
 import { SwitchboardError } from "../errors.js";
 import type { ModelAdapter } from "../spec/model-adapter.js";
 
@@ -22,12 +23,15 @@ export const CLI_PROVIDERS: readonly CliProvider[] = [
   "openai-compatible",
 ];
 
-/** Default models, current when checked; `--model` overrides. */
+/**
+ * Default models, `--model` overrides: the same table `cost` and `inspect` price (`cost/default-models.ts`), so
+ * what a report prices is what `run` sends to.
+ */
 export const DEFAULT_MODELS = {
-  checkedOn: "2026-11-30",
-  anthropic: "claude-opus-4-8",
-  openai: "gpt-5",
-  gemini: "gemini-2.5-flash",
+  checkedOn: DEFAULT_MODELS_CHECKED_ON,
+  anthropic: COST_DEFAULTS.anthropic,
+  openai: COST_DEFAULTS.openai,
+  gemini: COST_DEFAULTS.gemini,
 } as const;
 
 type Env = Readonly<Record<string, string | undefined>>;

@@ -226,6 +226,7 @@ export function createConfigSchema(env: Env) {
           servers: z.array(z.string()),
           toolSearch: z.enum(["off", "facade", "dynamic", "native", "auto"]).optional(),
           toolSearchBudgetTokens: positiveInt.optional(),
+          overLimit: z.enum(["refuse", "search"]).optional(),
         }),
       )
       .optional(),

@@ -41,6 +41,7 @@ export function normaliseConfig(raw: RawConfig, file: string): SwitchboardConfig
         ...(agent.toolSearchBudgetTokens === undefined
           ? {}
           : { toolSearchBudgetTokens: agent.toolSearchBudgetTokens }),
+        ...(agent.overLimit === undefined ? {} : { overLimit: agent.overLimit }),
       },
     ]),
   );

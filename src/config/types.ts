@@ -108,6 +108,12 @@ export interface AgentConfig {
   toolSearch?: "off" | "facade" | "dynamic" | "native" | "auto";
   /** `auto`: the most estimated tokens the full array may cost before the facade is used. Default 20,000. */
   toolSearchBudgetTokens?: number;
+  /**
+   * What `run` and `chat` do when the full tools array breaks a provider's request limit (more tools than
+   * it accepts, definitions larger than the context window): `search` (default) sends the search facade instead,
+   * so every tool stays reachable and the request is accepted; `refuse` stops with a `REQUEST_LIMIT` error.
+   */
+  overLimit?: "refuse" | "search";
 }
 
 /**

@@ -17,6 +17,15 @@ export interface AlternativeInput {
   label: string;
   estimate: ToolsetTokenEstimate;
   note?: string;
+  /** Whether the provider accepts this array (request limits); absent means no limit was checked. */
+  verdict?: Sendability;
+}
+
+/** Whether a tools array can be sent at all, and which request limits say no. */
+export interface Sendability {
+  sendable: boolean;
+  /** One message per blocking limit (empty when sendable). */
+  limits: string[];
 }
 
 /** The price row a report used: a table row, or one the command line made (`--price`), which may lack `output`. */
@@ -26,6 +35,8 @@ export interface CostReportInput {
   config: string;
   /** The array the configuration sends (agent and allow/deny applied). */
   selected: ToolsetTokenEstimate;
+  /** Whether the provider accepts the selected array; absent means sendable. */
+  selectedVerdict?: Sendability;
   alternatives: readonly AlternativeInput[];
   /** The price row used, keyed by the table entry it matched. */
   price: PriceUsed;
@@ -63,6 +74,9 @@ export interface AlternativeRow {
   tokens: number;
   cost: CostFigures;
   note?: string;
+  /** False when the provider would reject this array (a request limit); its dollars are never spent. */
+  sendable: boolean;
+  limits: string[];
 }
 
 export interface CostReport {
@@ -104,15 +118,20 @@ export function buildCostReport(input: CostReportInput): CostReport {
   const alternative = (alt: AlternativeInput): AlternativeRow => ({
     id: alt.id,
     label: alt.label,
-    ...requestRow(alt.estimate),
+    ...requestRow(alt.estimate, alt.verdict),
     ...(alt.note === undefined ? {} : { note: alt.note }),
   });
-  const requestRow = (estimate: ToolsetTokenEstimate): Omit<AlternativeRow, "id" | "label"> => ({
+  const requestRow = (
+    estimate: ToolsetTokenEstimate,
+    verdict: Sendability = { sendable: true, limits: [] },
+  ): Omit<AlternativeRow, "id" | "label"> => ({
     tools: estimate.tools.length,
     toolTokens: estimate.toolTokens,
     overheadTokens: estimate.overheadTokens,
     tokens: estimate.total,
     cost: costOf(estimate.total, pricing, options(estimate.total)),
+    sendable: verdict.sendable,
+    limits: [...verdict.limits],
   });
   return {
     mode: "estimate",
@@ -141,7 +160,7 @@ export function buildCostReport(input: CostReportInput): CostReport {
       tokens: row.tokens,
       cost: share(row.tokens),
     })),
-    request: requestRow(selected),
+    request: requestRow(selected, input.selectedVerdict),
     alternatives: input.alternatives.map(alternative),
     failedServers: [...(input.failedServers ?? [])],
     quarantined: [...(input.quarantined ?? [])],

@@ -11,6 +11,7 @@ export type {
   CostReport,
   CostReportInput,
   PriceUsed,
+  Sendability,
   ServerCostRow,
   ToolCostRow,
 } from "./cost-report.js";

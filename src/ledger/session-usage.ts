@@ -52,6 +52,7 @@ export function sessionUsage(options: SessionUsageOptions): SessionUsage {
     target: options.target,
     config: options.config,
     ...(options.agent === undefined ? {} : { agent: options.agent }),
+    model: options.model,
     build: toolsCacheOptions(options.target),
   });
   const build = withListChangedPolicy(() => live(), policy, { settle: () => options.catalog.settled?.() });

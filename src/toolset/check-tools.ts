@@ -10,6 +10,7 @@ import type { ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { type BuildToolsetOptions, buildToolset } from "./build-toolset.js";
 import type { PreparedTool } from "./prepared-tool.js";
+import { checkRequestLimits, type RequestLimitWarning } from "./request-limits.js";
 
 /** One tool's fate for one target. */
 export interface CheckRow {
@@ -31,8 +32,15 @@ export interface CheckReport {
   label: string;
   rows: CheckRow[];
   counts: { tools: number; rejectedAsIs: number; repaired: number; quarantined: number; changed: number };
-  /** The validator's verdict on the final repaired array: empty unless switchboard has a bug. */
+  /**
+   * The validator's verdict on the final repaired array, request limits left out (they are in `limits`): empty
+   * unless switchboard has a bug.
+   */
   arrayErrors: ProviderRequestError[];
+  /** Request-level limits the selection meets (too many tools, context window share): the user's choice, not a bug. */
+  limits: RequestLimitWarning[];
+  /** False when a blocking limit is met: the provider would reject the array as selected. */
+  sendable: boolean;
   warnings: TranslationWarning[];
 }
 
@@ -43,7 +51,7 @@ export interface CheckReport {
 export function checkTools(
   tools: readonly ServerTool[],
   targets: readonly TargetId[],
-  options: BuildToolsetOptions = {},
+  options: BuildToolsetOptions & { model?: string } = {},
 ): CheckReport[] {
   const byKey = new Map<string, ServerTool>();
   for (const item of tools) byKey.set(JSON.stringify([item.server, item.tool.name]), item);
@@ -67,6 +75,8 @@ export function checkTools(
       };
     });
     rows.sort((a, b) => compare(a.server, b.server) || compare(a.tool, b.tool));
+    const limits = checkRequestLimits(toolset, options.model === undefined ? {} : { model: options.model });
+    const tooMany = limits.warnings.some((warning) => warning.code === "too-many-tools");
     return {
       target: targetId,
       label: target.profile.label,
@@ -78,7 +88,11 @@ export function checkTools(
         quarantined: rows.filter((row) => row.status === "quarantined").length,
         changed: rows.filter((row) => row.status !== "quarantined" && row.warnings.length > 0).length,
       },
-      arrayErrors: validateTargetTools(target, toolset.tools),
+      arrayErrors: validateTargetTools(target, toolset.tools).filter(
+        (error) => !(tooMany && isToolCountError(error)),
+      ),
+      limits: limits.warnings,
+      sendable: limits.sendable,
       warnings: toolset.warnings,
     };
   });
@@ -104,6 +118,14 @@ function rawWire(item: ServerTool, target: Target): unknown {
     case "mcp":
       return prepareMcpTools([prepared]);
   }
+}
+
+/** The provider's own rejection of an over-long tools array (OpenAI's code; Gemini's FIELD_INVALID text). */
+function isToolCountError(error: ProviderRequestError): boolean {
+  return (
+    error.code === "array_above_max_length" ||
+    (error.provider === "gemini" && /function declarations can be specified/.test(error.message))
+  );
 }
 
 function compare(a: string, b: string): number {

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MODELS } from "../../src/cli/model-from-env.js";
 import { startEmulator } from "../../src/testing/emulator/index.js";
 import type { Emulator, RequestView, Turn } from "../../src/testing/emulator/types.js";
 import { npmServerScript } from "../fixtures/fixture-command.js";
@@ -86,7 +87,7 @@ describe("switchboard run with server-everything's client-facing tools", () => {
     );
     expect(result.stderr).not.toContain("    at ");
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain("everything asks to sample anthropic/claude-opus-4-8");
+    expect(result.stderr).toContain(`everything asks to sample anthropic/${DEFAULT_MODELS.anthropic}`);
     expect(result.stdout).toContain('"text": "the sampled answer"');
     expect(result.stdout).toContain("User provided the requested information");
     expect(result.stdout).toContain("- Name: Ada");

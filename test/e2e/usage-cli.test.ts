@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MODELS } from "../../src/cli/model-from-env.js";
 import { openLedger } from "../../src/ledger/usage-ledger.js";
 import type { UsageReport } from "../../src/ledger/usage-report.js";
 import { startEmulator } from "../../src/testing/emulator/index.js";
@@ -81,7 +82,7 @@ describe("run records usage; usage reports it", () => {
       expect(record).toMatchObject({
         call: (index % 3) + 1,
         provider: "anthropic",
-        model: "claude-opus-4-8",
+        model: DEFAULT_MODELS.anthropic,
         inputTokens:
           usage.input_tokens! + usage.cache_read_input_tokens! + usage.cache_creation_input_tokens!,
         outputTokens: usage.output_tokens,
@@ -122,7 +123,9 @@ describe("run records usage; usage reports it", () => {
     );
     // The changing server's few tools are far below the model's minimum: that is said too.
     expect(result.stderr).toMatch(
-      /warning: the tools \(≈\d+ tokens, estimated\) are below claude-opus-4-8's minimum cacheable prefix of 1024 tokens/,
+      new RegExp(
+        `warning: the tools \\(≈\\d+ tokens, estimated\\) are below ${DEFAULT_MODELS.anthropic}'s minimum cacheable prefix of 1024 tokens`,
+      ),
     );
     const ledger = openLedger(join(dir, "changing.sqlite"));
     const hashes = ledger.records().map((record) => record.toolsHash);

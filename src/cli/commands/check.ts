@@ -17,8 +17,9 @@ export interface CheckOptions {
 
 /**
  * `switchboard check`: for every configured server, which tools each provider would reject as published, what
- * repair did, and what stays quarantined. Exit 1 when a server failed or (a switchboard bug) the repaired array
- * itself would be rejected.
+ * repair did, and what stays quarantined. Request limits the selection meets (too many tools, context share) are
+ * reported as `limit:` lines and do not fail. Exit 1 when a server failed or (a switchboard bug) the repaired
+ * array itself would be rejected.
  */
 export async function checkCommand(options: CheckOptions, io: CliIo): Promise<number> {
   const targets: TargetId[] = options.provider?.map(parseTarget) ?? TARGET_IDS.filter((id) => id !== "mcp");
@@ -42,6 +43,11 @@ export async function checkCommand(options: CheckOptions, io: CliIo): Promise<nu
   if (options.json)
     io.out(JSON.stringify({ config: config.file, failedServers: failed, reports }, null, 2), { exact: true });
   else io.out(renderCheck(reports));
+  // The selection's own size is the user's choice, not a repair bug: said as a limit, and `run` applies the
+  // agent's `overLimit` to it.
+  for (const report of reports) {
+    for (const limit of report.limits) io.err(`limit: ${report.target}: ${limit.message}`);
+  }
   const broken = reports.filter((report) => report.arrayErrors.length > 0);
   for (const report of broken) {
     io.err(`bug: the repaired ${report.target} array is still rejected: ${report.arrayErrors[0]?.message}`);

@@ -2,7 +2,12 @@ import type { SwitchboardConfig } from "../../config/types.js";
 import { cacheMinimumFor } from "../../cost/cache-rules.js";
 import { costReportCsv, whatIfCsv } from "../../cost/cost-csv.js";
 import { type CacheTtl, type CostFigures, costOf, pricingOf } from "../../cost/cost-model.js";
-import { type AlternativeInput, buildCostReport, type CostReport } from "../../cost/cost-report.js";
+import {
+  type AlternativeInput,
+  buildCostReport,
+  type CostReport,
+  type Sendability,
+} from "../../cost/cost-report.js";
 import { defaultModelFor } from "../../cost/default-models.js";
 import {
   estimateToolsetTokens,
@@ -19,8 +24,10 @@ import { type WhatIfReport, whatIf } from "../../cost/what-if.js";
 import { SwitchboardError } from "../../errors.js";
 import { TARGETS } from "../../providers/targets.js";
 import { buildToolset } from "../../toolset/build-toolset.js";
+import { checkRequestLimits } from "../../toolset/request-limits.js";
 import { exclusionOf, selectTools } from "../../toolset/select-tools.js";
 import { connectForCli } from "../connect-for-cli.js";
+import { reportJson } from "../json-numbers.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
 import { renderTable } from "../render-table.js";
@@ -64,10 +71,9 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
     if (options.exact)
       throw new SwitchboardError("USAGE", "--exact counts a real toolset; drop it in what-if mode");
     const report = whatIfReport(options, { requestsPerMonth, turns, inputPrice });
-    io.out(
-      options.json ? JSON.stringify(report, null, 2) : options.csv ? whatIfCsv(report) : renderWhatIf(report),
-      { exact: options.json === true },
-    );
+    io.out(options.json ? reportJson(report) : options.csv ? whatIfCsv(report) : renderWhatIf(report), {
+      exact: options.json === true,
+    });
     return 0;
   }
 
@@ -104,30 +110,35 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
     const toolset = buildToolset(tools, target);
     const tokens = estimateToolsetTokens(toolset, { model });
     wireOf.set(tokens, toolset.tools);
-    return { toolset, tokens };
+    const limits = checkRequestLimits(toolset, { model });
+    const verdict: Sendability = {
+      sendable: limits.sendable,
+      limits: limits.warnings.filter((warning) => warning.blocking).map((warning) => warning.message),
+    };
+    return { toolset, tokens, verdict };
   };
   const selected = estimate(selectTools(all, config, agentFilter));
   const alternatives: AlternativeInput[] = [
-    { id: "all-servers", label: "all servers, no filters", estimate: estimate(all).tokens },
+    verdictOf(estimate(all), "all-servers", "all servers, no filters"),
   ];
   if (options.agent !== undefined) {
     const servers = new Set(config.agents[options.agent]?.servers ?? []);
-    alternatives.push({
-      id: "agent-servers",
-      label: `agent ${options.agent}'s servers, no filters`,
-      estimate: estimate(all.filter((item) => servers.has(item.server))).tokens,
-    });
+    alternatives.push(
+      verdictOf(
+        estimate(all.filter((item) => servers.has(item.server))),
+        "agent-servers",
+        `agent ${options.agent}'s servers, no filters`,
+      ),
+    );
   }
   alternatives.push(
+    verdictOf(
+      selected,
+      "allow-listed",
+      `${options.agent === undefined ? "" : `agent ${options.agent}, `}allow/deny applied (sent today)`,
+    ),
     {
-      id: "allow-listed",
-      label: `${options.agent === undefined ? "" : `agent ${options.agent}, `}allow/deny applied (sent today)`,
-      estimate: selected.tokens,
-    },
-    {
-      id: "search-facade",
-      label: `search facade (${FACADE_TOOLS.length} tools)`,
-      estimate: estimate(FACADE_TOOLS).tokens,
+      ...verdictOf(estimate(FACADE_TOOLS), "search-facade", `search facade (${FACADE_TOOLS.length} tools)`),
       note: FACADE_NOTE,
     },
   );
@@ -142,6 +153,7 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
   const report = buildCostReport({
     config: config.file,
     selected: selected.tokens,
+    selectedVerdict: selected.verdict,
     alternatives,
     price,
     pricing: pricingOf(price, CACHE_TTL),
@@ -166,12 +178,17 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
         );
   io.out(
     options.json
-      ? JSON.stringify(exact === undefined ? report : { ...report, exact }, null, 2)
+      ? reportJson(exact === undefined ? report : { ...report, exact })
       : options.csv
         ? costReportCsv(report)
         : renderCost(report, exact),
     { exact: options.json === true },
   );
+  if (!report.request.sendable) {
+    io.err(
+      `not sendable: ${report.request.limits.join("; ")}; the prices above are for a request the provider rejects`,
+    );
+  }
   if (quarantined.length > 0) {
     io.err(
       `${quarantined.length} tools quarantined (not sent, not priced): ${quarantined.map((entry) => `${entry.server}/${entry.tool}`).join(", ")}`,
@@ -182,6 +199,15 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
     return 1;
   }
   return 0;
+}
+
+/** An alternative row's input from an estimate and its request-limit verdict. */
+function verdictOf(
+  built: { tokens: ToolsetTokenEstimate; verdict: Sendability },
+  id: AlternativeInput["id"],
+  label: string,
+): AlternativeInput {
+  return { id, label, estimate: built.tokens, verdict: built.verdict };
 }
 
 function whatIfReport(
@@ -316,6 +342,7 @@ export function renderCost(report: CostReport, exact?: ExactSection): string {
     { header: "tools", value: (row) => String(row.tools), align: "right" },
     { header: "tokens", value: (row) => formatTokens(row.tokens, true), align: "right" },
     ...moneyColumns<CostReport["alternatives"][number]>(),
+    { header: "sendable", value: (row) => (row.sendable ? "yes" : "NO") },
   ]);
   const price = report.price;
   const cacheText = cachedKnown
@@ -341,10 +368,17 @@ export function renderCost(report: CostReport, exact?: ExactSection): string {
     );
   }
   for (const alt of report.alternatives) if (alt.note !== undefined) notes.push(`${alt.label}: ${alt.note}`);
+  const unsendable = report.request.sendable
+    ? []
+    : [
+        `NOT SENDABLE: ${report.request.limits.join("; ")}. The figures price a request the provider rejects.`,
+        "",
+      ];
   return [
     `Tool definitions for ${report.target}, ${report.model} at ${formatRate(price.input)} input (${cacheText}); prices checked ${price.checkedOn}: ${price.source}`,
     `${formatCount(report.requestsPerMonth)} requests a month, ${k}-turn conversations`,
     "",
+    ...unsendable,
     ...(exact === undefined ? [] : [renderExact(exact, k), ""]),
     servers,
     "",

@@ -13,6 +13,7 @@ import type { JsonObject } from "../../spec/json.js";
 import { buildToolset } from "../../toolset/build-toolset.js";
 import { exclusionOf } from "../../toolset/select-tools.js";
 import { connectForCli } from "../connect-for-cli.js";
+import { reportJson } from "../json-numbers.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
 import { oneLine, renderTable } from "../render-table.js";
@@ -92,9 +93,7 @@ export async function inspectCommand(options: InspectOptions, io: CliIo): Promis
       (item) => exclusionOf(config, options.agent === undefined ? {} : { agent: options.agent })(item),
       estimateCatalogTokens(snapshot, options.provider ?? "anthropic"),
     );
-    io.out(options.json ? JSON.stringify(report, null, 2) : renderReport(report), {
-      exact: options.json === true,
-    });
+    io.out(options.json ? reportJson(report) : renderReport(report), { exact: options.json === true });
     const failed = report.servers.filter((server) => server.status === "failed");
     if (failed.length > 0 && !options.json) {
       io.err(

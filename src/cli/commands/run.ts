@@ -88,6 +88,11 @@ async function dryRun(prompt: string, options: RunOptions, io: CliIo): Promise<n
       prompt,
       maxTurns: 1,
       ...(options.system === undefined ? {} : { system: options.system }),
+      // What the array lost or breaks (request limits, quarantined tools) is said here too: nothing is sent.
+      onEvent: (event) => {
+        const line = event.type === "warning" ? formatAgentEvent(event) : undefined;
+        if (line !== undefined) io.err(line);
+      },
     });
   } finally {
     await session.close();

@@ -18,11 +18,19 @@ export interface ToolsOptions {
 
 export function parseTarget(value: string): TargetId {
   if (isTargetId(value)) return value;
+  const alias = Object.hasOwn(TARGET_ALIASES, value) ? TARGET_ALIASES[value] : undefined;
+  if (alias !== undefined) return alias;
   throw new SwitchboardError(
     "USAGE",
-    `Unknown provider "${value}"; expected one of: ${TARGET_IDS.join(", ")}`,
+    `Unknown provider "${value}"; expected one of: ${[...Object.keys(TARGET_ALIASES), ...TARGET_IDS].join(", ")}`,
   );
 }
+
+/**
+ * Names every command accepts besides the target ids, so `--provider` means one thing everywhere: `openai` is
+ * the Responses API, as it is for `run` and `chat` (`openai-chat` names Chat Completions).
+ */
+export const TARGET_ALIASES: Readonly<Record<string, TargetId>> = { openai: "openai-responses" };
 
 /** Connects, selects and translates: the toolset a request for this provider would carry right now. */
 export async function currentToolset(
