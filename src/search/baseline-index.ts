@@ -1,12 +1,7 @@
 import type { ServerTool } from "../spec/tool.js";
 import { Bm25fIndex } from "./bm25f.js";
-import { ENGLISH_STOP_WORDS } from "./stop-words.js";
-import { tokenize } from "./tokenize.js";
+import { PLAIN_BM25, plainDocument, plainTerms } from "./plain-bm25.js";
 import { parseToolKey, type SearchHit, toolKey } from "./tool-index.js";
-import { parameterText } from "./tool-text.js";
-
-const PLAIN = { k1: 1.2, b: 0.75, weights: [1] };
-const plain = (text: string) => tokenize(text, { splitCase: false, stopWords: ENGLISH_STOP_WORDS });
 
 /**
  * The yardstick for search-eval: textbook BM25 (k1 1.2, b 0.75) over one field holding everything a tool says
@@ -18,14 +13,11 @@ export function createBaselineIndex(tools: readonly ServerTool[]): {
   search(query: string, limit: number): SearchHit[];
 } {
   const index = new Bm25fIndex(1);
-  for (const { server, tool } of tools) {
-    const text = [tool.name, server, tool.description ?? "", parameterText(tool.inputSchema)].join("\n");
-    index.add(toolKey(server, tool.name), [plain(text)]);
-  }
+  for (const item of tools) index.add(toolKey(item.server, item.tool.name), [plainDocument(item)]);
   return {
     search(query, limit) {
       return index
-        .search(plain(query), limit, PLAIN)
+        .search(plainTerms(query), limit, PLAIN_BM25)
         .map(({ key, score }) => ({ ...parseToolKey(key), score }));
     },
   };
