@@ -49,7 +49,7 @@ export default async function searchBench(context: BenchContext): Promise<void> 
   const catalogue: ServerTool[] = [...toollens, ...pickDistractors(smithery, toollens)];
   for (const [name, index] of [
     ["switchboard BM25F", createToolIndex(catalogue)],
-    ["baseline BM25 name+description", createBaselineIndex(catalogue)],
+    ["baseline plain BM25", createBaselineIndex(catalogue)],
   ] as const) {
     for (const query of queries.slice(0, 100)) index.search(query.query, 10);
     const latencies = queries.map((query) => timed(() => index.search(query.query, 10)));

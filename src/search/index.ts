@@ -27,8 +27,17 @@ export {
   type HybridToolIndex,
 } from "./hybrid-index.js";
 export { EmbeddingError, type OpenAiEmbedderOptions, openAiEmbedder } from "./openai-embedder.js";
+export { type PairedDifference, pairedDifference, wilsonInterval } from "./paired-difference.js";
 export { porterStem } from "./porter-stemmer.js";
-export { evaluateRetriever, percentile, type Retriever, type RetrieverResult } from "./run-eval.js";
+export {
+  type BaselineComparison,
+  compareToBaseline,
+  evaluateRetriever,
+  percentile,
+  type Retriever,
+  type RetrieverResult,
+  type RetrieverRun,
+} from "./run-eval.js";
 export { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
 export { ENGLISH_STOP_WORDS } from "./stop-words.js";
 export { splitIdentifier, type TokenizeOptions, tokenize } from "./tokenize.js";

@@ -5,6 +5,7 @@
 import type { ServerTool } from "../spec/tool.js";
 import type { EvalQuery } from "./eval-data.js";
 import { judge, type QueryOutcome, type RetrievalMetrics, summarise } from "./evaluate.js";
+import { type PairedDifference, pairedDifference } from "./paired-difference.js";
 import { type SearchHit, toolKey } from "./tool-index.js";
 
 export interface Retriever {
@@ -12,6 +13,7 @@ export interface Retriever {
   build(tools: readonly ServerTool[]): { search(query: string, limit: number): SearchHit[] };
 }
 
+/** One retriever's figures on one catalogue and query set. */
 export interface RetrieverResult {
   name: string;
   metrics: RetrievalMetrics;
@@ -20,12 +22,36 @@ export interface RetrieverResult {
   p99QueryMs: number;
 }
 
+/** A retriever's figures plus its per-query outcomes, for paired comparisons (see `compareToBaseline`). */
+export interface RetrieverRun extends RetrieverResult {
+  outcomes: QueryOutcome[];
+}
+
+/** Per-query difference from the baseline run on the same queries, with 95% intervals (recall per k, MRR). */
+export interface BaselineComparison {
+  recallAny: PairedDifference[];
+  mrr: PairedDifference;
+}
+
+/** How `run` differs from `baseline` query by query: recall ("any") per k and reciprocal rank. */
+export function compareToBaseline(run: RetrieverRun, baseline: RetrieverRun): BaselineComparison {
+  const hitAt = (outcomes: readonly QueryOutcome[], i: number) => outcomes.map((o) => (o.any[i] ? 1 : 0));
+  const reciprocal = (outcomes: readonly QueryOutcome[]) =>
+    outcomes.map((o) => (o.firstHit === undefined ? 0 : 1 / o.firstHit));
+  return {
+    recallAny: run.metrics.ks.map((_, i) =>
+      pairedDifference(hitAt(run.outcomes, i), hitAt(baseline.outcomes, i)),
+    ),
+    mrr: pairedDifference(reciprocal(run.outcomes), reciprocal(baseline.outcomes)),
+  };
+}
+
 export function evaluateRetriever(
   retriever: Retriever,
   catalogue: readonly ServerTool[],
   queries: readonly EvalQuery[],
   ks: readonly number[],
-): RetrieverResult {
+): RetrieverRun {
   const depth = Math.max(...ks);
   const started = performance.now();
   const index = retriever.build(catalogue);
@@ -52,6 +78,7 @@ export function evaluateRetriever(
     buildMs,
     medianQueryMs: percentile(latencies, 0.5),
     p99QueryMs: percentile(latencies, 0.99),
+    outcomes,
   };
 }
 

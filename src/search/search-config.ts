@@ -11,6 +11,11 @@ export interface SearchConfig {
   /** Weight of a term occurrence per field; 0 leaves the field out. */
   weights: Record<keyof ToolText, number>;
   tokenize: TokenizeOptions;
+  /**
+   * When set, each query also runs through a plain BM25 index (one field, no stems or weights) and the two
+   * top-50 lists are fused: scores min-max normalised per list, `plainFusion` the BM25F list's share.
+   */
+  plainFusion?: number;
 }
 
 /**
@@ -25,4 +30,6 @@ export const DEFAULT_SEARCH_CONFIG: SearchConfig = {
   b: 0.75,
   weights: { name: 2, description: 1, params: 0.5, server: 2 },
   tokenize: { splitCase: true, stopWords: ENGLISH_STOP_WORDS, stem: porterStem },
+  // Untuned (an even split): fusing with plain BM25 lifted R@1 and R@5 on all three left-out sets (README).
+  plainFusion: 0.5,
 };

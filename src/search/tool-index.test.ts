@@ -1,8 +1,13 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { sharedDataFile } from "../../test/support/shared-data.js";
 import type { ServerTool } from "../spec/tool.js";
+import { createBaselineIndex } from "./baseline-index.js";
+import { parseJsonl, readQueries, readTools } from "./eval-data.js";
+import { fuse } from "./fusion.js";
 import { DEFAULT_SEARCH_CONFIG } from "./search-config.js";
-import { createToolIndex, parseToolKey, toolKey } from "./tool-index.js";
+import { createToolIndex, parseToolKey, type SearchHit, toolKey } from "./tool-index.js";
 
 const tool = (server: string, name: string, description: string, properties = {}): ServerTool => ({
   server,
@@ -44,8 +49,10 @@ describe("createToolIndex", () => {
   });
 
   it("leaves a field out when its weight is 0", () => {
+    // Without the plain-BM25 channel, which indexes every field unweighted.
+    const { plainFusion: _, ...bm25fOnly } = DEFAULT_SEARCH_CONFIG;
     const index = createToolIndex(catalogue, {
-      ...DEFAULT_SEARCH_CONFIG,
+      ...bm25fOnly,
       weights: { ...DEFAULT_SEARCH_CONFIG.weights, server: 0 },
     });
     expect(index.search("stripe", 5)).toEqual([]);
@@ -153,5 +160,38 @@ describe("createToolIndex", () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("createToolIndex with plain-BM25 fusion (the default)", () => {
+  it("ranks by the even fusion of its BM25F list and the plain baseline's, which differ on real queries", () => {
+    const tools = readTools(
+      parseJsonl(readFileSync(sharedDataFile("mcptoolbench-pp", "tools.jsonl"), "utf8"), "tools"),
+      "tools",
+    );
+    const queries = readQueries(
+      parseJsonl(readFileSync(sharedDataFile("mcptoolbench-pp", "queries.jsonl"), "utf8"), "queries"),
+      "queries",
+    ).slice(0, 60);
+    const { plainFusion: _, ...bm25fOnly } = DEFAULT_SEARCH_CONFIG;
+    const fused = createToolIndex(tools);
+    const lexical = createToolIndex(tools, bm25fOnly);
+    const plain = createBaselineIndex(tools);
+    const keyed = (hits: SearchHit[]) =>
+      hits.map((hit) => ({ key: toolKey(hit.server, hit.tool), score: hit.score }));
+    let differing = 0;
+    for (const { query } of queries) {
+      const expected = fuse(
+        keyed(lexical.search(query, 50)),
+        keyed(plain.search(query, 50)),
+        { kind: "weighted" },
+        5,
+      );
+      const got = keyed(fused.search(query, 5));
+      expect(got.map((hit) => hit.key)).toEqual(expected.map((hit) => hit.key));
+      const alone = keyed(lexical.search(query, 5)).map((hit) => hit.key);
+      if (alone.join() !== got.map((hit) => hit.key).join()) differing += 1;
+    }
+    expect(differing).toBeGreaterThan(0);
   });
 });

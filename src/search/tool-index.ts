@@ -1,6 +1,8 @@
 import { SwitchboardError } from "../errors.js";
 import type { ServerTool } from "../spec/tool.js";
 import { Bm25fIndex, type Bm25Params } from "./bm25f.js";
+import { fuse } from "./fusion.js";
+import { PLAIN_BM25, plainDocument, plainTerms } from "./plain-bm25.js";
 import { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
 import { tokenize } from "./tokenize.js";
 import { type ToolText, toolText } from "./tool-text.js";
@@ -34,6 +36,9 @@ export const FIELD_NAMES = [
   "server",
 ] as const satisfies readonly (keyof ToolText)[];
 
+/** How deep each list goes before fusion: past where a tool could still reach the top 10. */
+const FUSION_DEPTH = 50;
+
 /** The key under which a tool is stored: unambiguous because NUL appears in neither part in practice. */
 export function toolKey(server: string, tool: string): string {
   return `${server}\u0000${tool}`;
@@ -54,6 +59,7 @@ export function createToolIndex(
   config: SearchConfig = DEFAULT_SEARCH_CONFIG,
 ): ToolIndex {
   const index = new Bm25fIndex(FIELD_NAMES.length);
+  const plain = config.plainFusion === undefined ? undefined : new Bm25fIndex(1);
   const byServer = new Map<string, Set<string>>();
   const params: Bm25Params = {
     k1: config.k1,
@@ -70,6 +76,7 @@ export function createToolIndex(
     const text = toolText(item);
     const fields = FIELD_NAMES.map((field) => (config.weights[field] === 0 ? [] : terms(text[field])));
     index.add(toolKey(item.server, item.tool.name), fields);
+    plain?.add(toolKey(item.server, item.tool.name), [plainDocument(item)]);
     let names = byServer.get(item.server);
     if (names === undefined) {
       names = new Set();
@@ -81,7 +88,10 @@ export function createToolIndex(
   function remove(server: string): number {
     const names = byServer.get(server);
     if (names === undefined) return 0;
-    for (const name of names) index.remove(toolKey(server, name));
+    for (const name of names) {
+      index.remove(toolKey(server, name));
+      plain?.remove(toolKey(server, name));
+    }
     byServer.delete(server);
     return names.size;
   }
@@ -93,9 +103,16 @@ export function createToolIndex(
       return index.size;
     },
     search(query, limit = 5) {
-      return index
-        .search(terms(query), limit, params)
-        .map(({ key, score }) => ({ ...parseToolKey(key), score }));
+      const ranked =
+        plain === undefined || config.plainFusion === undefined
+          ? index.search(terms(query), limit, params)
+          : fuse(
+              index.search(terms(query), Math.max(limit, FUSION_DEPTH), params),
+              plain.search(plainTerms(query), Math.max(limit, FUSION_DEPTH), PLAIN_BM25),
+              { kind: "weighted", lexicalWeight: config.plainFusion },
+              limit,
+            );
+      return ranked.map(({ key, score }) => ({ ...parseToolKey(key), score }));
     },
     add(more) {
       for (const item of more) addOne(item);

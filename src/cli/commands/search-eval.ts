@@ -11,7 +11,14 @@ import {
 } from "../../search/eval-data.js";
 import { FACADE_TOOLS_TOKENS } from "../../search/facade-tools.js";
 import { formatSearchResults } from "../../search/format-results.js";
-import { evaluateRetriever, type Retriever, type RetrieverResult } from "../../search/run-eval.js";
+import {
+  type BaselineComparison,
+  compareToBaseline,
+  evaluateRetriever,
+  type Retriever,
+  type RetrieverResult,
+  type RetrieverRun,
+} from "../../search/run-eval.js";
 import { createToolIndex, toolKey } from "../../search/tool-index.js";
 import type { ServerTool } from "../../spec/tool.js";
 import { buildToolset } from "../../toolset/build-toolset.js";
@@ -32,7 +39,8 @@ export interface SearchEvalReport {
   catalogue: { tools: number; fromTools: number; distractors: number };
   queries: number;
   ks: number[];
-  retrievers: RetrieverResult[];
+  /** Every retriever, the baseline last; the others carry their paired difference from it. */
+  retrievers: (RetrieverResult & { vsBaseline?: BaselineComparison })[];
   tokens: {
     /** o200k_base tokens of the full `tools` array (Anthropic wire shape) for the whole catalogue. */
     fullArray: number;
@@ -53,7 +61,7 @@ export const SWITCHBOARD_RETRIEVER: Retriever = {
 };
 
 export const BASELINE_RETRIEVER: Retriever = {
-  name: "baseline BM25 name+description",
+  name: "baseline plain BM25",
   build: (tools) => createBaselineIndex(tools),
 };
 
@@ -79,9 +87,12 @@ export async function searchEvalCommand(options: SearchEvalOptions, io: CliIo): 
     );
   }
 
-  const retrievers = [SWITCHBOARD_RETRIEVER, BASELINE_RETRIEVER].map((retriever) =>
-    evaluateRetriever(retriever, catalogue, queries, ks),
-  );
+  const ours = evaluateRetriever(SWITCHBOARD_RETRIEVER, catalogue, queries, ks);
+  const baseline = evaluateRetriever(BASELINE_RETRIEVER, catalogue, queries, ks);
+  const retrievers = [
+    { ...withoutOutcomes(ours), vsBaseline: compareToBaseline(ours, baseline) },
+    withoutOutcomes(baseline),
+  ];
   const report: SearchEvalReport = {
     catalogue: { tools: catalogue.length, fromTools: own.length, distractors: distractors.length },
     queries: queries.length,
@@ -92,6 +103,10 @@ export async function searchEvalCommand(options: SearchEvalOptions, io: CliIo): 
   if (options.json) io.out(JSON.stringify(report, null, 2), { exact: true });
   else io.out(renderReport(report, options));
   return 0;
+}
+
+function withoutOutcomes({ outcomes: _, ...result }: RetrieverRun): RetrieverResult {
+  return result;
 }
 
 async function readRows(file: string): Promise<unknown[]> {
@@ -160,6 +175,20 @@ function tokenCosts(
 const percent = (value: number) => (100 * value).toFixed(1);
 const count = (value: number) => value.toLocaleString("en-US");
 
+const signed = (value: number, digits: number) => (value >= 0 ? "+" : "") + value.toFixed(digits);
+
+/** `R@1 +2.3 [0.4, 4.1] · … · MRR +0.012 [...]`: paired differences in points, 95% intervals. */
+function renderComparison(comparison: BaselineComparison, ks: readonly number[]): string {
+  const recall = ks.map((k, i) => {
+    const d = comparison.recallAny[i] ?? { mean: 0, low: 0, high: 0 };
+    return `R@${k} ${signed(100 * d.mean, 1)} [${signed(100 * d.low, 1)}, ${signed(100 * d.high, 1)}]`;
+  });
+  const { mrr } = comparison;
+  return [...recall, `MRR ${signed(mrr.mean, 3)} [${signed(mrr.low, 3)}, ${signed(mrr.high, 3)}]`].join(
+    " · ",
+  );
+}
+
 function renderReport(report: SearchEvalReport, options: SearchEvalOptions): string {
   const { ks } = report;
   const columns = [
@@ -198,9 +227,12 @@ function renderReport(report: SearchEvalReport, options: SearchEvalOptions): str
       : options.tools;
   return [
     `catalogue: ${count(catalogue.tools)} tools (${source})`,
-    `queries:   ${count(report.queries)} (${options.queries}); recall in %, "any" = some gold tool found, "all" = every one`,
+    `queries:   ${count(report.queries)} (${options.queries}); recall in %, "any" = some gold tool found, "all" = every one; differences are paired, 95% intervals`,
     "",
     renderTable(report.retrievers, columns),
+    ...report.retrievers.flatMap((row) =>
+      row.vsBaseline === undefined ? [] : [`${row.name} − baseline: ${renderComparison(row.vsBaseline, ks)}`],
+    ),
     "",
     `tokens (o200k_base, Anthropic wire shape): full tools array ${count(tokens.fullArray)}` +
       (tokens.quarantined > 0 ? ` (${count(tokens.quarantined)} tools quarantined)` : "") +

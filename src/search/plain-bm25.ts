@@ -1,0 +1,17 @@
+import type { ServerTool } from "../spec/tool.js";
+import { ENGLISH_STOP_WORDS } from "./stop-words.js";
+import { tokenize } from "./tokenize.js";
+import { parameterText } from "./tool-text.js";
+
+/** Textbook BM25 parameters over a single field. */
+export const PLAIN_BM25 = { k1: 1.2, b: 0.75, weights: [1] };
+
+/** Plain terms: split on non-alphanumerics, lower-cased, English stop words dropped; no case splitting or stems. */
+export function plainTerms(text: string): string[] {
+  return tokenize(text, { splitCase: false, stopWords: ENGLISH_STOP_WORDS });
+}
+
+/** Everything a tool says about itself as one field: name, server, description, parameter text. */
+export function plainDocument({ server, tool }: ServerTool): string[] {
+  return plainTerms([tool.name, server, tool.description ?? "", parameterText(tool.inputSchema)].join("\n"));
+}
