@@ -42,7 +42,8 @@ function ours(): ProcessInfo[] {
   const found = new Map<number, ProcessInfo>();
   const checkout = `${process.cwd()}/`;
   for (const info of all) {
-    if ((self !== undefined && info.pgid === self.pgid) || info.command.includes(checkout)) found.set(info.pid, info);
+    if ((self !== undefined && info.pgid === self.pgid) || info.command.includes(checkout))
+      found.set(info.pid, info);
   }
   let frontier = [process.pid];
   while (frontier.length > 0) {
