@@ -99,10 +99,17 @@ describe("switchboard cost on the demo servers", () => {
     ]);
     expect(report.tools).toHaveLength(32);
     const serverTokens = report.servers.reduce((sum, row) => sum + row.tokens, 0);
-    expect(report.request.tokens).toBeCloseTo(serverTokens + report.overhead.tokens, 9);
+    // Each figure is rounded on its own (tokens to integers, dollars to 6 decimals): sums hold within rounding.
+    expect(Math.abs(report.request.tokens - serverTokens - report.overhead.tokens)).toBeLessThanOrEqual(
+      (report.servers.length + 1) / 2,
+    );
     expect(report.overhead.tokens).toBe(354); // Sonnet 5's hidden tool prompt, tool_choice auto
-    expect(report.request.cost.perMonth).toBe(report.request.cost.perRequest * 200_000);
-    expect(report.request.cost.perConversation).toBe(report.request.cost.perRequest * 4);
+    expect(
+      Math.abs(report.request.cost.perMonth - report.request.cost.perRequest * 200_000),
+    ).toBeLessThanOrEqual(200_000 * 5e-7 + 5e-7);
+    expect(
+      Math.abs(report.request.cost.perConversation - report.request.cost.perRequest * 4),
+    ).toBeLessThanOrEqual(4 * 5e-7 + 5e-7);
     expect(report.alternatives.map((row) => [row.id, row.tools])).toEqual([
       ["all-servers", 36],
       ["allow-listed", 32],

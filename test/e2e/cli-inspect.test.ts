@@ -42,15 +42,17 @@ describe("switchboard inspect", () => {
     expect(report.tokens).toMatchObject({ estimate: true, tokenizer: "o200k_base", target: "anthropic" });
     expect(report.tools.every((tool) => (tool.tokens ?? 0) > 0)).toBe(true);
     for (const server of report.servers) {
-      const sum = report.tools
-        .filter((tool) => tool.server === server.name)
-        .reduce((a, t) => a + (t.tokens ?? 0), 0);
-      expect(server.tokens).toBeCloseTo(sum, 9);
+      const own = report.tools.filter((tool) => tool.server === server.name);
+      const sum = own.reduce((a, t) => a + (t.tokens ?? 0), 0);
+      // Integers in JSON, each rounded on its own: the sum holds within half a token per figure.
+      expect(Math.abs((server.tokens ?? 0) - sum)).toBeLessThanOrEqual((own.length + 1) / 2);
     }
-    const sent = report.tools
-      .filter((tool) => tool.excluded === undefined)
-      .reduce((a, t) => a + (t.tokens ?? 0), 0);
-    expect(report.tokens?.sentTokens).toBeCloseTo(sent + (report.tokens?.overheadTokens ?? 0), 9);
+    const sentTools = report.tools.filter((tool) => tool.excluded === undefined);
+    const sent = sentTools.reduce((a, t) => a + (t.tokens ?? 0), 0);
+    const total = sent + (report.tokens?.overheadTokens ?? 0);
+    expect(Math.abs((report.tokens?.sentTokens ?? 0) - total)).toBeLessThanOrEqual(
+      (sentTools.length + 2) / 2,
+    );
   });
 
   it("prints tables, reports a failed server with its stderr, and exits 1", async () => {

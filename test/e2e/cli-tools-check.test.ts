@@ -56,7 +56,9 @@ describe("switchboard tools", () => {
     expect(table.stdout).toMatch(/\d+ tools for Gemini .*; \d+ bytes; sha256 [0-9a-f]{64}$/m);
     const bad = await runCli(["tools", "--provider", "claude", "--config", "examples/demo.json"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('Unknown provider "claude"; expected one of: anthropic, anthropic-strict');
+    expect(bad.stderr).toContain(
+      'Unknown provider "claude"; expected one of: openai, anthropic, anthropic-strict',
+    );
   });
 });
 
