@@ -208,9 +208,10 @@ export const faultCases: readonly FaultCase[] = [
     ],
     policy: "answer",
     // The tool a request offered may be gone from the catalogue (stale) or from the server (it rejects the name)
-    // by the time the call runs; a name from an older request is no longer in the table at all.
+    // by the time the call runs; a name from an older request of the conversation is answered as removed too
+    // (the conversation's name history knows it), never as a tool that never existed.
     allowed: ["ok", "stale-tool", "invalid-arguments", "unknown-tool"],
-    expected: "unknown-tool",
+    expected: "stale-tool",
     names:
       /is no longer available: server "faulty" (no longer lists|removed) "ephemeral_\d+"|Unknown tool: ephemeral_\d+|There is no tool named "faulty__ephemeral_\d+"/,
   },
