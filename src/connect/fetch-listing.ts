@@ -12,6 +12,8 @@
  */
 import type { Client, RequestOptions, ServerCapabilities } from "@modelcontextprotocol/client";
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { AuthError } from "../auth/auth-error.js";
+import { isUnauthorized } from "../auth/session-auth.js";
 import { SwitchboardError } from "../errors.js";
 import { listToolItems, readTools } from "./list-tools.js";
 import { frozenJsonMembers, samePlain } from "./plain-json.js";
@@ -99,6 +101,9 @@ async function listedTools(
   try {
     items = await listToolItems(client, options);
   } catch (error) {
+    // A 401/403 (an expired token, an `insufficient_scope` step-up) stays what it is: the connection's
+    // authorization handling recognises it by its type and retries after a new authorization.
+    if (error instanceof AuthError || isUnauthorized(error)) throw error;
     throw new SwitchboardError("REQUEST_FAILED", `tools/list failed: ${describeFailure(error)}`, {
       cause: error,
     });
