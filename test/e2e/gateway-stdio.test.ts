@@ -10,7 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { npmServerScript } from "../fixtures/fixture-command.js";
 import { textOf, twinServer, until } from "./gateway-harness.js";
-import { repoRoot } from "./run-cli.js";
+import { repoRoot, runCli } from "./run-cli.js";
 
 const bin = join(repoRoot, "bin", "switchboard.js");
 let dir: string;
@@ -118,6 +118,20 @@ describe("switchboard serve --stdio", () => {
       expect(names.length).toBeGreaterThan(0);
       expect(names.every((name) => name.startsWith("twin__"))).toBe(true);
       expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(["twin__greet"]);
+    } finally {
+      await client.close();
+    }
+  });
+  it("lists exactly what `tools --provider mcp --json` prints, output schemas included", async () => {
+    const printed = await runCli(["tools", "--provider", "mcp", "--json", "--config", config], {
+      env: { HOME: dir },
+    });
+    expect(printed.code).toBe(0);
+    const { client } = await serve("--stdio");
+    try {
+      const listed = (await client.listTools()).tools;
+      expect(listed.some((tool) => tool.outputSchema !== undefined)).toBe(true);
+      expect(JSON.parse(printed.stdout)).toEqual(JSON.parse(JSON.stringify(listed)));
     } finally {
       await client.close();
     }

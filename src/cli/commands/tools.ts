@@ -1,10 +1,14 @@
+import { createHash } from "node:crypto";
+import { canonicalJson } from "../../catalog/canonical-json.js";
 import type { SwitchboardConfig } from "../../config/types.js";
 import { SwitchboardError } from "../../errors.js";
+import { buildGatewayView, type GatewayView } from "../../gateway/gateway-view.js";
 import { isTargetId, TARGET_IDS, type TargetId } from "../../providers/targets.js";
 import { buildToolset, type Toolset } from "../../toolset/build-toolset.js";
 import { namingOf } from "../../toolset/config-naming.js";
 import { selectTools } from "../../toolset/select-tools.js";
 import { agentServers, connectForCli } from "../connect-for-cli.js";
+import { listingFeatures } from "../listing-features.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
 import { renderTable } from "../render-table.js";
@@ -39,20 +43,35 @@ export async function currentToolset(
   target: TargetId,
   agent: string | undefined,
 ): Promise<{ toolset: Toolset; failed: string[] }> {
-  const host = await connectForCli(config, io, agentServers(config, agent));
+  // Declares what `run` and `serve` declare: servers that list tools by client capability list the same ones.
+  const host = await connectForCli(config, io, agentServers(config, agent), {
+    features: listingFeatures(config, io.cwd, { roots: target !== "mcp" }),
+  });
   try {
     const snapshot = host.catalog.snapshot();
+    const failed = host.servers.filter((server) => server.state === "failed").map((server) => server.name);
+    // The `mcp` target is what the gateway lists: the very same view, so the two can never disagree (it adds
+    // each tool's own outputSchema to the translated definitions).
+    if (target === "mcp")
+      return { toolset: gatewayToolset(buildGatewayView(snapshot, config, agent)), failed };
     const selected = selectTools(snapshot?.tools ?? [], config, agent === undefined ? {} : { agent });
     const naming = namingOf(config);
     const toolset = buildToolset(selected, target, {
       generation: snapshot?.generation ?? 0,
       ...(naming === undefined ? {} : { naming }),
     });
-    const failed = host.servers.filter((server) => server.state === "failed").map((server) => server.name);
     return { toolset, failed };
   } finally {
     await host.close();
   }
+}
+
+/** The gateway's tools as a toolset: its listing's canonical bytes and their hash. */
+function gatewayToolset(view: GatewayView): Toolset {
+  // Keys sorted, arrays as the gateway sends them (its listing keeps each schema's own `required` order).
+  const json = canonicalJson(view.tools);
+  const hash = createHash("sha256").update(json).digest("hex");
+  return { ...view.toolset, tools: [...view.tools], json, hash };
 }
 
 /**
