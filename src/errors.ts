@@ -34,6 +34,8 @@ export type ErrorCode =
   | "INTERRUPTED"
   /** The tools array breaks a provider's request limit and the agent's `overLimit` is `refuse`. */
   | "REQUEST_LIMIT"
+  /** An optional peer dependency (a provider SDK, better-sqlite3) that this feature needs is not installed. */
+  | "MISSING_DEPENDENCY"
   | "USAGE";
 
 export class SwitchboardError extends Error {

@@ -8,9 +8,10 @@
  * imported; `require` (it is a CommonJS package) keeps `openLedger` synchronous.
  */
 import { existsSync, mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type Database from "better-sqlite3";
+import { isSwitchboardError } from "../errors.js";
+import { requireOptional } from "../optional-dependency.js";
 import { LedgerError } from "./ledger-error.js";
 import type { UsageRecord } from "./usage-record.js";
 
@@ -42,11 +43,10 @@ CREATE INDEX calls_time ON calls (time);
 CREATE INDEX calls_conversation ON calls (conversation, call);
 `;
 
-const load = createRequire(import.meta.url);
 let sqlite: typeof Database | undefined;
 
 function betterSqlite(): typeof Database {
-  sqlite ??= load("better-sqlite3") as typeof Database;
+  sqlite ??= requireOptional<typeof Database>("better-sqlite3", "The usage ledger");
   return sqlite;
 }
 
@@ -231,8 +231,10 @@ function parseServers(text: string): Record<string, number> {
   }
 }
 
-function asLedgerError(error: unknown, path: string): LedgerError {
+function asLedgerError(error: unknown, path: string): Error {
   if (error instanceof LedgerError) return error;
+  // better-sqlite3 not installed: say so as it is (the ledger is optional; see optional-dependency.ts).
+  if (isSwitchboardError(error) && error.code === "MISSING_DEPENDENCY") return error;
   const code = (error as { code?: unknown }).code;
   if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT") {
     return new LedgerError(

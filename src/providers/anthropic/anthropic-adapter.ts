@@ -9,6 +9,7 @@ import type {
   MessageParam,
   Tool,
 } from "@anthropic-ai/sdk/resources/messages/messages";
+import { importOptional } from "../../optional-dependency.js";
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import { type ClientSource, onFirstUse } from "../lazy-client.js";
@@ -130,7 +131,12 @@ function anthropicClient(options: AnthropicAdapterOptions): ClientSource<Anthrop
   const { client } = options;
   if (client !== undefined) return async () => client;
   const settings = anthropicClientSettings(options.clientOptions);
-  return onFirstUse(async () => new (await import("@anthropic-ai/sdk")).default(settings));
+  return onFirstUse(
+    async () =>
+      new (
+        await importOptional(() => import("@anthropic-ai/sdk"), "@anthropic-ai/sdk", "The Anthropic adapter")
+      ).default(settings),
+  );
 }
 
 function textOf(response: Message): string {

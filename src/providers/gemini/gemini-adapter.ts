@@ -11,6 +11,7 @@ import type {
   Part,
   Tool,
 } from "@google/genai";
+import { importOptional } from "../../optional-dependency.js";
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import { type ClientSource, onFirstUse } from "../lazy-client.js";
@@ -103,7 +104,12 @@ function geminiClient(options: GeminiAdapterOptions): ClientSource<GoogleGenAI> 
   const { client } = options;
   if (client !== undefined) return async () => client;
   const settings = geminiClientSettings(options.clientOptions);
-  return onFirstUse(async () => new (await import("@google/genai")).GoogleGenAI(settings));
+  return onFirstUse(
+    async () =>
+      new (
+        await importOptional(() => import("@google/genai"), "@google/genai", "The Gemini adapter")
+      ).GoogleGenAI(settings),
+  );
 }
 
 function textOf(parts: readonly Part[]): string {

@@ -1,6 +1,7 @@
 /** The OpenAI client an adapter calls: the caller's own, or one made on the first call (the SDK loads then). */
 import type OpenAI from "openai";
 import type { ClientOptions } from "openai";
+import { importOptional } from "../../optional-dependency.js";
 import { type ClientSource, onFirstUse } from "../lazy-client.js";
 
 /** `settings` runs now, so a missing key or base URL is a `USAGE` error when the adapter is made. */
@@ -10,5 +11,8 @@ export function openaiClientSource(
 ): ClientSource<OpenAI> {
   if (client !== undefined) return async () => client;
   const checked = settings();
-  return onFirstUse(async () => new (await import("openai")).default(checked));
+  return onFirstUse(
+    async () =>
+      new (await importOptional(() => import("openai"), "openai", "The OpenAI adapter")).default(checked),
+  );
 }
