@@ -81,6 +81,7 @@ export {
   answerResponse,
   type DispatchContext,
   dispatchToolCalls,
+  WireMismatchError,
 } from "./dispatch/index.js";
 // Errors
 export {

@@ -5,9 +5,9 @@
  * the turn limit leaves every call answered), so it can be sent again to continue the conversation.
  */
 
-import { answerCalls } from "../dispatch/answer-calls.js";
 import type { ApprovalPolicy } from "../dispatch/approval.js";
-import type { DispatchContext, DispatchHost } from "../dispatch/types.js";
+import { dispatchToolCalls } from "../dispatch/dispatch-tool-calls.js";
+import type { DispatchContext, DispatchHost, ToolsetResolution } from "../dispatch/types.js";
 import { SwitchboardError } from "../errors.js";
 import { NameHistory } from "../naming/index.js";
 import type { FinishReason, ModelAdapter, ModelResponse, TokenUsage } from "../spec/model-adapter.js";
@@ -23,6 +23,8 @@ export const DEFAULT_MAX_TURNS = 20;
 export type AgentToolset = Pick<Toolset, "tools" | "names" | "entries" | "hash" | "warnings" | "history"> & {
   generation?: number;
   target: { wire: string };
+  /** How its calls reach servers (tool search carries its own); absent: direct. */
+  resolution?: ToolsetResolution;
 };
 
 export interface ToolsetContext {
@@ -222,13 +224,17 @@ export async function runAgent<Message, Response>(
     });
     const lastTurn = turn >= maxTurns;
     const stopBefore = spent !== undefined || lastTurn;
-    const results = await answerCalls(response.toolCalls, dispatchContext(options, offered, stopBefore), {
-      onStart: (call) => emit(startEvent(turn, call, offered)),
-      onEnd: (call, result) => {
-        toolCalls.push(record(turn, call, result, offered));
-        emit(endEvent(turn, call, result, offered));
+    const results = await dispatchToolCalls(
+      response.toolCalls,
+      dispatchContext(options, offered, stopBefore),
+      {
+        onStart: (call) => emit(startEvent(turn, call, offered)),
+        onEnd: (call, result) => {
+          toolCalls.push(record(turn, call, result, offered));
+          emit(endEvent(turn, call, result, offered));
+        },
       },
-    });
+    );
     const converted = adapter.convertToolResults(response.toolCalls, results);
     for (const warning of converted.warnings)
       emit({ type: "warning", turn, source: "tool-results", warning });

@@ -2,7 +2,6 @@
  * The dispatch half in one call: read the tool calls out of a provider response, answer every one, and convert
  * the answers into exactly what the next request needs after the assistant turn.
  */
-import { SwitchboardError } from "../errors.js";
 import {
   type AnthropicToolResults,
   convertToolResults as convertAnthropic,
@@ -35,8 +34,9 @@ import {
 } from "../providers/openai-responses/read-tool-calls.js";
 import type { ToolCall, ToolResult } from "../spec/tool-call.js";
 import type { TranslationWarning } from "../spec/warning.js";
-import { answerCalls } from "./answer-calls.js";
+import { dispatchToolCalls } from "./dispatch-tool-calls.js";
 import type { DispatchContext } from "./types.js";
+import { WireMismatchError } from "./wire-mismatch-error.js";
 
 /** The provider APIs a response can come from (the `mcp` target has no response to answer). */
 export type ResponseWire = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
@@ -68,24 +68,59 @@ export interface AnswerOptions {
   gemini?: GeminiConvertOptions;
 }
 
-export async function answerResponse<W extends ResponseWire>(
+/** What `answerResponse` needs: dispatch's context, with the toolset's target when it was built by `buildToolset`. */
+export type AnswerContext = DispatchContext & { toolset: { target?: { wire: string } } };
+
+const RESPONSE_WIRES: ReadonlySet<string> = new Set<ResponseWire>([
+  "anthropic",
+  "openai-chat",
+  "openai-responses",
+  "gemini",
+]);
+
+/**
+ * Reads a provider response's tool calls, answers every one through `dispatchToolCalls` (as the agent loop
+ * does) and converts the answers into what the next request appends. The wire is the toolset's target's; a
+ * wire passed first must agree with it (`WireMismatchError` naming both otherwise).
+ */
+export function answerResponse<W extends ResponseWire>(
   wire: W,
   response: ResponseOf<W>,
-  context: DispatchContext & { toolset: { target?: { wire: string } } },
-  options: AnswerOptions = {},
-): Promise<Answer<W>> {
-  const built = context.toolset.target?.wire;
-  if (built !== undefined && built !== wire) {
-    throw new SwitchboardError(
-      "USAGE",
-      `answerResponse was asked to answer a ${wire} response with a toolset built for ${built}; the names would not match`,
-    );
-  }
+  context: AnswerContext,
+  options?: AnswerOptions,
+): Promise<Answer<W>>;
+export function answerResponse(
+  response: ResponseOf<ResponseWire>,
+  context: DispatchContext & { toolset: { target: { wire: string } } },
+  options?: AnswerOptions,
+): Promise<Answer<ResponseWire>>;
+export async function answerResponse(
+  first: unknown,
+  second: unknown,
+  third?: unknown,
+  fourth?: AnswerOptions,
+): Promise<Omit<Answer<ResponseWire>, "append"> & { append: unknown[] }> {
+  // A response is an object: a string first is the wire.
+  const withWire = typeof first === "string";
+  const given = withWire ? (first as ResponseWire) : undefined;
+  const response = withWire ? second : first;
+  const context = (withWire ? third : second) as AnswerContext;
+  const options = (withWire ? fourth : (third as AnswerOptions | undefined)) ?? {};
+  const wire = wireOf(given, context.toolset.target?.wire);
   const calls = read(wire, response);
   if (calls.length === 0) return { calls, results: [], append: [], warnings: [] };
-  const results = await answerCalls(calls, context);
+  const results = await dispatchToolCalls(calls, context);
   const { append, warnings } = convert(wire, calls, results, options);
-  return { calls, results, append: append as WireTypes[W]["append"], warnings };
+  return { calls, results, append, warnings };
+}
+
+/** The wire to read the response as: the given one and the toolset's must agree, and one must be a response API. */
+function wireOf(given: string | undefined, built: string | undefined): ResponseWire {
+  if (given !== undefined && built !== undefined && given !== built)
+    throw new WireMismatchError(given, built);
+  const wire = given ?? built;
+  if (wire === undefined || !RESPONSE_WIRES.has(wire)) throw new WireMismatchError(given, built);
+  return wire as ResponseWire;
 }
 
 function read(wire: ResponseWire, response: unknown): ToolCall[] {

@@ -7,6 +7,7 @@ import { buildToolset } from "../toolset/build-toolset.js";
 import { fakeHost, listing, sleep, text } from "./__fixtures__/fake-host.js";
 import { dispatchToolCalls } from "./dispatch-tool-calls.js";
 import type { RemovalLog } from "./removal-log.js";
+import type { ToolsetResolution } from "./types.js";
 
 const call = (id: string, name: string, args: unknown = {}, extra: Partial<ToolCall> = {}): ToolCall => ({
   id,
@@ -447,5 +448,85 @@ describe("dispatch against a generation it was not built from", () => {
     );
     const [result] = await dispatchToolCalls([call("1", "srv__t")], { toolset, host });
     expect(result?.outcome).toBe("ok");
+  });
+});
+
+describe("a toolset's own resolution", () => {
+  /** Answers "wrap" calls by unwrapping their `inner` name into a direct call; anything else is direct. */
+  const wrapping: ToolsetResolution = {
+    answer: async (c, _context, direct) => {
+      if (c.name !== "wrap") return direct(c);
+      const inner = String((c.arguments as { inner?: unknown }).inner);
+      return { ...(await direct({ ...c, name: inner })), name: c.name };
+    },
+  };
+
+  it("answers its calls, asking every direct call's question through one queue in call order", async () => {
+    const host = fakeHost({ fs: [{ name: "delete_file" }, { name: "touch" }] });
+    const asked: string[] = [];
+    let concurrent = 0;
+    const results = await dispatchToolCalls(
+      [
+        call("1", "wrap", { inner: "fs__delete_file" }),
+        call("2", "fs__touch"),
+        call("3", "wrap", { inner: "fs__touch" }),
+      ],
+      {
+        toolset: { ...host.toolset(), resolution: wrapping },
+        host,
+        approval: {
+          requireApprovalFor: "all",
+          ask: async (request) => {
+            concurrent += 1;
+            expect(concurrent).toBe(1);
+            asked.push(request.name);
+            await sleep(5);
+            concurrent -= 1;
+            return "allow" as const;
+          },
+        },
+      },
+    );
+    expect(asked).toEqual(["fs__delete_file", "fs__touch", "fs__touch"]);
+    expect(results.map((result) => [result.name, result.tool, result.outcome])).toEqual([
+      ["wrap", "delete_file", "ok"],
+      ["fs__touch", "touch", "ok"],
+      ["wrap", "touch", "ok"],
+    ]);
+  });
+
+  it("a resolution that throws still leaves the call answered, and the others run", async () => {
+    const host = fakeHost({ srv: [{ name: "t" }] });
+    const broken: ToolsetResolution = {
+      answer: (c, _context, direct) => (c.name === "boom" ? Promise.reject(new Error("bug")) : direct(c)),
+    };
+    const results = await dispatchToolCalls([call("1", "boom"), call("2", "srv__t")], {
+      toolset: { ...host.toolset(), resolution: broken },
+      host,
+    });
+    expect(results.map((result) => result.outcome)).toEqual(["server-error", "ok"]);
+    expect(textOf(results[0])).toBe('The call to "boom" failed inside switchboard: bug');
+  });
+
+  it("hooks hear each call start and end; a hook that throws changes nothing", async () => {
+    const host = fakeHost({ srv: [{ name: "t" }] });
+    const heard: string[] = [];
+    const results = await dispatchToolCalls(
+      [call("1", "srv__t"), call("2", "nope")],
+      { toolset: host.toolset(), host },
+      {
+        onStart: (c) => {
+          heard.push(`start ${c.id}`);
+          throw new Error("listener bug");
+        },
+        onEnd: (c, result) => {
+          heard.push(`end ${c.id} ${result.outcome}`);
+          throw new Error("listener bug");
+        },
+      },
+    );
+    expect(results.map((result) => result.outcome)).toEqual(["ok", "unknown-tool"]);
+    expect(heard.slice(0, 2)).toEqual(["start 1", "start 2"]);
+    expect(heard.slice(2).sort()).toEqual(["end 1 ok", "end 2 unknown-tool"]);
   });
 });

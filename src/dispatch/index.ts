@@ -1,5 +1,6 @@
 export {
   type Answer,
+  type AnswerContext,
   type AnswerOptions,
   answerResponse,
   type ResponseOf,
@@ -16,15 +17,20 @@ export {
   decideApproval,
 } from "./approval.js";
 export { type CallFailure, describeCallFailure } from "./describe-call-failure.js";
-export { DEFAULT_MAX_RESULT_TOKENS, dispatchToolCalls } from "./dispatch-tool-calls.js";
+export { DEFAULT_MAX_RESULT_TOKENS, DIRECT_RESOLUTION, dispatchToolCalls } from "./dispatch-tool-calls.js";
 export { type MappedResult, mapMcpResult } from "./map-mcp-result.js";
 export { findRemoval, type Removal, type RemovalLog, removalLogFor, trackRemovals } from "./removal-log.js";
 export { stripStrictNulls } from "./strip-strict-nulls.js";
 export { type TruncatedContent, truncateContent } from "./truncate-result.js";
 export type {
+  CallHooks,
+  DirectAnswer,
   DispatchCallOptions,
   DispatchCatalog,
   DispatchContext,
   DispatchHost,
+  DispatchToolset,
   McpCallResultLike,
+  ToolsetResolution,
 } from "./types.js";
+export { WireMismatchError } from "./wire-mismatch-error.js";

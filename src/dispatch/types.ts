@@ -45,20 +45,41 @@ export interface DispatchHost {
   readonly catalog: DispatchCatalog;
 }
 
-/** Answers one response's calls; same contract as `dispatchToolCalls` (one result per call, in order, never rejects). */
-export type ToolsetDispatch = (calls: readonly ToolCall[], context: DispatchContext) => Promise<ToolResult[]>;
+/**
+ * The toolset a response's calls were made from, as dispatch reads it: its name table is the only way in. Its
+ * `history` (the tables of the conversation's earlier requests) only explains a name this table lacks.
+ */
+export type DispatchToolset = Pick<Toolset, "names" | "entries"> & {
+  generation?: number;
+  history?: NameHistory;
+  /** How its calls reach servers; absent: every call names a real tool of the table (`DIRECT_RESOLUTION`). */
+  resolution?: ToolsetResolution;
+};
+
+/**
+ * Answers one call the plain way: look its name up in `toolset` (default the context's), ask approval through
+ * the response's one queue, run it on its server. Never rejects.
+ */
+export type DirectAnswer = (call: ToolCall, toolset?: DispatchToolset) => Promise<ToolResult>;
+
+/**
+ * How a toolset's calls become server calls, carried by the toolset itself. A plain toolset's calls are all
+ * direct; a tool-search toolset answers `search_tools` from its index and unwraps `call_tool` into the direct
+ * call it stands for. `answer` may reject: the caller answers a rejection as a failure inside switchboard.
+ */
+export interface ToolsetResolution {
+  answer(call: ToolCall, context: DispatchContext, direct: DirectAnswer): Promise<ToolResult>;
+}
+
+/** Told when each call starts and when its answer is ready (the agent loop's events). A hook that throws is ignored. */
+export interface CallHooks {
+  onStart?(call: ToolCall): void;
+  onEnd?(call: ToolCall, result: ToolResult): void;
+}
 
 export interface DispatchContext {
-  /**
-   * The toolset the request that produced these calls was built from: its name table is the only way in. Its
-   * `history` (the tables of the conversation's earlier requests) only explains a name this table lacks; a
-   * toolset with its own `dispatch` (tool search) answers its calls with it.
-   */
-  toolset: Pick<Toolset, "names" | "entries"> & {
-    generation?: number;
-    history?: NameHistory;
-    dispatch?: ToolsetDispatch;
-  };
+  /** The toolset the request that produced these calls was built from; it carries its own resolution. */
+  toolset: DispatchToolset;
   host: DispatchHost;
   /** Aborting answers every pending call `aborted` at once and cancels it on its server. */
   signal?: AbortSignal;

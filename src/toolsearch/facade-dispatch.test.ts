@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogSnapshot } from "../catalog/types.js";
+import { dispatchToolCalls } from "../dispatch/dispatch-tool-calls.js";
 import type { DispatchHost } from "../dispatch/types.js";
 import type { ServerTool } from "../spec/tool.js";
 import type { ToolCall, ToolResult } from "../spec/tool-call.js";
@@ -41,7 +42,7 @@ async function answer(call: Omit<ToolCall, "id">, signal?: AbortSignal) {
     mode: "facade",
   })();
   const server = host();
-  const [result] = await toolset.dispatch([{ id: "c1", ...call }], {
+  const [result] = await dispatchToolCalls([{ id: "c1", ...call }], {
     toolset,
     host: server,
     ...(signal === undefined ? {} : { signal }),

@@ -1,18 +1,17 @@
 /**
  * Answers the calls of a search-mode request. `search_tools` is answered here, from the index; `call_tool` is
- * unwrapped into the direct call it stands for, checked against the real tool's schema, and then dispatched
- * exactly like a direct call (same unknown, stale, timeout, denial and tool-error answers, same approval); a
- * direct call to a found tool (dynamic mode, or a model that skips call_tool) goes straight to dispatch.
+ * unwrapped into the direct call it stands for, checked against the real tool's schema, and then answered
+ * exactly like a direct call (same unknown, stale, timeout, denial and tool-error answers, same approval queue);
+ * a direct call to a found tool (dynamic mode, native mode, or a model that skips call_tool) is a direct call.
  */
 import { aborted } from "../dispatch/describe-call-failure.js";
-import { dispatchToolCalls } from "../dispatch/dispatch-tool-calls.js";
-import type { DispatchContext } from "../dispatch/types.js";
+import { failedResult } from "../dispatch/error-result.js";
+import type { DirectAnswer, DispatchContext, ToolsetResolution } from "../dispatch/types.js";
 import { CALL_TOOL_NAME, SEARCH_TOOLS_NAME } from "../search/facade-tools.js";
 import { compactSchema } from "../search/format-results.js";
 import type { JsonObject } from "../spec/json.js";
 import type { ToolCall, ToolErrorKind, ToolResult } from "../spec/tool-call.js";
 import type { Toolset } from "../toolset/build-toolset.js";
-import type { ToolsetDispatch } from "./types.js";
 import { argumentProblems } from "./validate-arguments.js";
 
 export interface FacadeBackend {
@@ -27,16 +26,16 @@ export interface FacadeBackend {
 export const DEFAULT_SEARCH_LIMIT = 5;
 const MAX_SEARCH_LIMIT = 20;
 
-export function facadeDispatch(backend: FacadeBackend): ToolsetDispatch {
-  return (calls, context) => Promise.all(calls.map((call) => answer(call, context, backend)));
-}
-
-async function answer(call: ToolCall, context: DispatchContext, backend: FacadeBackend): Promise<ToolResult> {
-  const started = performance.now();
-  if (call.name === SEARCH_TOOLS_NAME) return answerSearch(call, context, backend, started);
-  if (call.name === CALL_TOOL_NAME) return answerCallTool(call, context, backend, started);
-  const [result] = await dispatchToolCalls([call], { ...context, toolset: backend.toolsetFor(call.name) });
-  return result!;
+/** The resolution every tool-search toolset carries, whatever its mode. */
+export function facadeResolution(backend: FacadeBackend): ToolsetResolution {
+  return {
+    answer: async (call, context, direct) => {
+      const started = performance.now();
+      if (call.name === SEARCH_TOOLS_NAME) return answerSearch(call, context, backend, started);
+      if (call.name === CALL_TOOL_NAME) return answerCallTool(call, context, direct, backend, started);
+      return direct(call, backend.toolsetFor(call.name));
+    },
+  };
 }
 
 function answerSearch(
@@ -71,6 +70,7 @@ function answerSearch(
 async function answerCallTool(
   call: ToolCall,
   context: DispatchContext,
+  direct: DirectAnswer,
   backend: FacadeBackend,
   started: number,
 ): Promise<ToolResult> {
@@ -105,15 +105,15 @@ async function answerCallTool(
       return { ...failure(call, "malformed-call", message, started), ...refOf(backend, name) };
     }
   }
-  const direct: ToolCall = {
+  const unwrapped: ToolCall = {
     id: call.id,
     name,
     arguments: inner,
     ...(call.syntheticId === true ? { syntheticId: true as const } : {}),
   };
-  const [result] = await dispatchToolCalls([direct], { ...context, toolset: backend.toolsetFor(name) });
+  const result = await direct(unwrapped, backend.toolsetFor(name));
   // The model called call_tool: the answer is about that call, while server/tool name the real target.
-  return { ...result!, name: call.name };
+  return { ...result, name: call.name };
 }
 
 /** What dispatch would refuse before looking at the name: a reused id, unusable arguments, a stopped turn. */
@@ -155,12 +155,5 @@ function refOf(backend: FacadeBackend, name: string): { server?: string; tool?: 
 }
 
 function failure(call: ToolCall, outcome: ToolErrorKind, message: string, started: number): ToolResult {
-  return {
-    callId: call.id,
-    name: call.name,
-    outcome,
-    isError: true,
-    content: [{ type: "text", text: message }],
-    durationMs: performance.now() - started,
-  };
+  return failedResult(call, { outcome, message }, started);
 }

@@ -10,6 +10,6 @@ export {
   type SearchToolset,
   TOOL_SEARCH_MODES,
   type ToolSearchMode,
-  type ToolsetDispatch,
+  type ToolsetResolution,
 } from "./types.js";
 export { argumentProblems } from "./validate-arguments.js";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { smitheryCorpus } from "../../test/support/smithery-corpus.js";
 import type { CatalogSnapshot } from "../catalog/types.js";
 import { estimateToolsetTokens } from "../cost/estimate-tokens.js";
+import { dispatchToolCalls } from "../dispatch/dispatch-tool-calls.js";
 import type { DispatchHost } from "../dispatch/types.js";
 import { validateAnthropicTools } from "../providers/anthropic/validate-tools.js";
 import type { ServerTool } from "../spec/tool.js";
@@ -38,7 +39,7 @@ async function search(toolset: SearchToolset, query: string): Promise<string> {
     callTool: () => Promise.reject(new Error("no server here")),
     catalog: { generation: 1, snapshot: () => undefined },
   };
-  const [result] = await toolset.dispatch([call], { toolset, host });
+  const [result] = await dispatchToolCalls([call], { toolset, host });
   const part = result?.content[0];
   return part?.type === "text" ? part.text : "";
 }

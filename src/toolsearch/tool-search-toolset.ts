@@ -1,8 +1,8 @@
 /**
  * The tools policy for the search modes: before every request, the selection as the catalogue holds it now,
  * translated once per catalogue generation (the full name table search and dispatch resolve against), the search
- * index brought up to date per changed server, and the array the mode sends. The returned toolset answers its
- * own calls (`dispatch`), so the loop needs nothing mode-specific.
+ * index brought up to date per changed server, and the array the mode sends. The returned toolset carries its
+ * own `resolution`, so dispatch needs nothing mode-specific.
  */
 import type { CatalogSnapshot } from "../catalog/types.js";
 import { defaultModelFor } from "../cost/default-models.js";
@@ -16,7 +16,7 @@ import type { ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { type BuildToolsetOptions, buildToolset, type Toolset } from "../toolset/build-toolset.js";
 import { composeArray, emittedEntries, FACADE_SERVER, wireByName } from "./compose-array.js";
-import { facadeDispatch } from "./facade-dispatch.js";
+import { facadeResolution } from "./facade-dispatch.js";
 import { deferAll } from "./native-tools.js";
 import { syncedIndex } from "./synced-index.js";
 import type { EffectiveMode, SearchToolset, ToolSearchMode } from "./types.js";
@@ -101,7 +101,7 @@ export function toolSearchToolset(options: ToolSearchOptions): () => Promise<Sea
       return current.byKey.get(`${ref.server}\u0000${ref.tool}`)?.tool.inputSchema as JsonObject | undefined;
     },
   };
-  const dispatch = facadeDispatch(backend);
+  const resolution = facadeResolution(backend);
 
   function refresh(snapshot: CatalogSnapshot): Generation {
     const selected = options.select === undefined ? [...snapshot.tools] : options.select(snapshot.tools);
@@ -141,7 +141,7 @@ export function toolSearchToolset(options: ToolSearchOptions): () => Promise<Sea
     const cacheControl = options.build?.cacheControl;
     switch (mode) {
       case "direct":
-        return { ...full, mode, dispatch, warnings: [...full.warnings, ...current.notes] };
+        return { ...full, mode, resolution, warnings: [...full.warnings, ...current.notes] };
       case "facade":
         // The full name table: events about a found tool name it; the facade's own names resolve to nothing.
         return {
@@ -150,7 +150,7 @@ export function toolSearchToolset(options: ToolSearchOptions): () => Promise<Sea
           names: full.names,
           history: build.history,
           mode,
-          dispatch,
+          resolution,
           warnings: [...current.notes],
         };
       case "dynamic": {
@@ -163,7 +163,7 @@ export function toolSearchToolset(options: ToolSearchOptions): () => Promise<Sea
           ...generation,
           entries,
           mode,
-          dispatch,
+          resolution,
           warnings: [...current.notes, ...joinNote],
         };
       }
@@ -174,7 +174,7 @@ export function toolSearchToolset(options: ToolSearchOptions): () => Promise<Sea
           ...composed,
           ...generation,
           mode,
-          dispatch,
+          resolution,
           warnings: [...full.warnings, ...current.notes],
         };
       }

@@ -1,7 +1,7 @@
-import type { ToolsetDispatch } from "../dispatch/types.js";
+import type { ToolsetResolution } from "../dispatch/types.js";
 import type { Toolset } from "../toolset/build-toolset.js";
 
-export type { ToolsetDispatch };
+export type { ToolsetResolution };
 
 /**
  * How an agent's tools reach the model. `off`: every selected tool, directly. `facade`: only `search_tools` and
@@ -16,10 +16,10 @@ export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
 export type EffectiveMode = "direct" | "facade" | "dynamic" | "native";
 
 /**
- * A Toolset whose calls are answered by its own `dispatch` (the loop uses it instead of plain dispatch): the
- * facade's calls are answered locally or unwrapped, everything else goes through `dispatchToolCalls`.
+ * A Toolset that carries its own resolution, which `dispatchToolCalls` (and so `answerResponse` and the loop)
+ * follows: the facade's calls are answered locally or unwrapped, every other call is a direct call.
  */
 export interface SearchToolset extends Toolset {
   mode: EffectiveMode;
-  dispatch: ToolsetDispatch;
+  resolution: ToolsetResolution;
 }

@@ -9,18 +9,11 @@ import { liveToolset } from "../../src/agent/live-toolset.js";
 import { type AgentResult, runAgent } from "../../src/agent/run-agent.js";
 import { connectHost, type Host } from "../../src/catalog/host.js";
 import { anthropicAdapter } from "../../src/providers/anthropic/anthropic-adapter.js";
-import { geminiAdapter } from "../../src/providers/gemini/gemini-adapter.js";
-import { openaiChatAdapter } from "../../src/providers/openai-chat/openai-chat-adapter.js";
-import { openaiCompatibleAdapter } from "../../src/providers/openai-compatible/openai-compatible-adapter.js";
-import { openaiResponsesAdapter } from "../../src/providers/openai-responses/openai-responses-adapter.js";
-import type { ModelAdapter } from "../../src/spec/model-adapter.js";
 import { startEmulator } from "../../src/testing/emulator/index.js";
 import type { Emulator, RequestView, Turn } from "../../src/testing/emulator/types.js";
 import { dispatchFixture } from "../fixtures/dispatch-fixture-command.js";
+import { type AnyAdapter, EMULATOR_ADAPTERS as adapters } from "./emulator-adapters.js";
 import { childPids, configOf } from "./helpers.js";
-
-// biome-ignore lint/suspicious/noExplicitAny: the table holds adapters of every provider's message types.
-type AnyAdapter = ModelAdapter<any, any>;
 
 /** What each request offered, per scenario (`system` names the scenario), in arrival order. */
 const offered = new Map<string, string[][]>();
@@ -72,51 +65,6 @@ function model(view: RequestView): Turn {
   if (scenario === undefined) throw new Error(`unknown scenario ${view.system}`);
   return scenario(view);
 }
-
-const adapters: [string, (emulator: Emulator) => AnyAdapter][] = [
-  [
-    "Anthropic Messages",
-    (emulator) =>
-      anthropicAdapter({
-        model: "claude-opus-4-8",
-        clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.anthropic, maxRetries: 0 },
-        // Thinking on: every replayed tool turn must keep its signed thinking block.
-        params: { thinking: { type: "enabled", budget_tokens: 1024 } },
-      }),
-  ],
-  [
-    "OpenAI Chat Completions",
-    (emulator) =>
-      openaiChatAdapter({
-        model: "gpt-4.1",
-        clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.openai, maxRetries: 0 },
-      }),
-  ],
-  [
-    "OpenAI Responses",
-    (emulator) =>
-      openaiResponsesAdapter({
-        model: "gpt-5",
-        clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.openai, maxRetries: 0 },
-      }),
-  ],
-  [
-    "Gemini generateContent",
-    (emulator) =>
-      geminiAdapter({
-        model: "gemini-3-flash-preview",
-        clientOptions: { apiKey: "test", baseUrl: emulator.baseUrls.gemini },
-      }),
-  ],
-  [
-    "OpenAI-compatible",
-    (emulator) =>
-      openaiCompatibleAdapter({
-        model: "qwen3:8b",
-        clientOptions: { baseURL: emulator.baseUrls.openai, apiKey: "test", maxRetries: 0 },
-      }),
-  ],
-];
 
 let emulator: Emulator;
 beforeAll(async () => {
