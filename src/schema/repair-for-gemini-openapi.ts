@@ -1,3 +1,4 @@
+import { geminiFormats, geminiSchemaFields } from "../providers/rules/gemini.js";
 import type { JsonObject } from "../spec/json.js";
 import { appendNote, dropKeywords, moveToDescription } from "./constraints-to-description.js";
 import { constToEnum, geminiEnum, nullableFromAnyOf, nullableFromType } from "./gemini-values.js";
@@ -5,6 +6,7 @@ import { canonicalText, isObject, own, renderValue, uniqueValues, without } from
 import { VALUE_CONSTRAINTS } from "./keywords.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import type { RepairContext } from "./repair-context.js";
+import { requiredWithinProperties } from "./required-within-properties.js";
 import {
   describeConstraintBranches,
   pushTypeIntoBranches,
@@ -13,38 +15,10 @@ import {
 import { dropInapplicable, inferType, splitTypeArray, typesOf } from "./type-utils.js";
 import { untilStable, walkObject } from "./walk-schema.js";
 
-/** The fields of the Gemini `Schema` proto (providers.md §3.2); any other key is a 400. */
-export const GEMINI_SCHEMA_FIELDS = new Set([
-  "type",
-  "format",
-  "title",
-  "description",
-  "nullable",
-  "enum",
-  "maxItems",
-  "minItems",
-  "properties",
-  "required",
-  "minProperties",
-  "maxProperties",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "example",
-  "anyOf",
-  "propertyOrdering",
-  "default",
-  "items",
-  "minimum",
-  "maximum",
-]);
-
-/** STRING `format` values Gemini 2.x accepts (providers.md §3.2 rule 7, §9 #28); NUMBER/INTEGER likewise. */
-const FORMATS: Readonly<Record<string, readonly string[]>> = {
-  string: ["date-time", "enum"],
-  number: ["float", "double"],
-  integer: ["int32", "int64"],
-};
+/** The fields of the Gemini `Schema` proto in their camelCase spelling; any other key is a 400. */
+export const GEMINI_SCHEMA_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(geminiSchemaFields.fields).filter((name) => !name.includes("_")),
+);
 
 const WHY = "is not accepted by Gemini parameters";
 
@@ -126,20 +100,8 @@ function geminiObject(input: JsonObject, path: string, ctx: RepairContext): Json
   node = without(node, "additionalProperties");
   const properties = own(node, "properties");
   const names = isObject(properties) ? Object.keys(properties) : [];
+  node = requiredWithinProperties(node, path, ctx, true);
   if (isObject(properties) && names.length === 0) node = without(node, "properties");
-  const required = own(node, "required");
-  if (Array.isArray(required)) {
-    const kept = required.filter((name) => typeof name === "string" && names.includes(name));
-    if (kept.length < required.length) {
-      const gone = required.filter((name) => !kept.includes(name));
-      ctx.warn(
-        "required-fixed",
-        path,
-        `required ${renderValue(canonicalText(gone), 120)} not defined in properties; removed`,
-      );
-    }
-    node = kept.length > 0 ? { ...node, required: kept } : without(node, "required");
-  }
   const order = own(node, "propertyOrdering");
   if (order !== undefined) {
     const valid =
@@ -179,7 +141,8 @@ function geminiArray(input: JsonObject, path: string, ctx: RepairContext): JsonO
 function geminiFormatAllowed(node: JsonObject): boolean {
   const format = own(node, "format");
   if (format === undefined) return true;
-  const allowed = FORMATS[typesOf(node)[0] ?? ""] ?? [];
+  const type = (typesOf(node)[0] ?? "").toUpperCase();
+  const allowed = Object.hasOwn(geminiFormats.byType, type) ? (geminiFormats.byType[type] ?? []) : [];
   return (
     typeof format === "string" && allowed.includes(format) && (format !== "enum" || Array.isArray(node.enum))
   );
