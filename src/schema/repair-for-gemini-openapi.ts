@@ -1,9 +1,8 @@
 import { geminiFormats, geminiSchemaFields } from "../providers/rules/gemini.js";
 import type { JsonObject } from "../spec/json.js";
-import { appendNote, dropKeywords, moveToDescription } from "./constraints-to-description.js";
+import { appendNote, dropKeywords } from "./constraints-to-description.js";
 import { constToEnum, geminiEnum, nullableFromAnyOf, nullableFromType } from "./gemini-values.js";
 import { canonicalText, isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
-import { VALUE_CONSTRAINTS } from "./keywords.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import type { RepairContext } from "./repair-context.js";
 import { requiredWithinProperties } from "./required-within-properties.js";
@@ -12,6 +11,7 @@ import {
   pushTypeIntoBranches,
   simplifyCombinators,
 } from "./simplify-combinators.js";
+import { keepOnly } from "./strict-common.js";
 import { dropInapplicable, inferType, splitTypeArray, typesOf } from "./type-utils.js";
 import { untilStable, walkObject } from "./walk-schema.js";
 
@@ -55,22 +55,7 @@ function geminiNode(input: JsonObject, path: string, ctx: RepairContext): JsonOb
   node = dropInapplicable(node, path, ctx);
   node = geminiObject(node, path, ctx);
   node = geminiArray(node, path, ctx);
-  const extra = Object.keys(node).filter((key) => !GEMINI_SCHEMA_FIELDS.has(key));
-  if (!geminiFormatAllowed(node)) extra.push("format");
-  node = moveToDescription(
-    node,
-    extra.filter((key) => VALUE_CONSTRAINTS.includes(key)),
-    path,
-    ctx,
-    WHY,
-  );
-  return dropKeywords(
-    node,
-    extra.filter((key) => !VALUE_CONSTRAINTS.includes(key)),
-    path,
-    ctx,
-    WHY,
-  );
+  return keepOnly(node, GEMINI_SCHEMA_FIELDS, path, ctx, WHY, geminiFormatAllowed(node) ? [] : ["format"]);
 }
 
 /**
@@ -101,6 +86,8 @@ function geminiObject(input: JsonObject, path: string, ctx: RepairContext): Json
   const properties = own(node, "properties");
   const names = isObject(properties) ? Object.keys(properties) : [];
   node = requiredWithinProperties(node, path, ctx, true);
+  const required = own(node, "required");
+  if (Array.isArray(required) && required.length === 0) node = without(node, "required"); // requires nothing
   if (isObject(properties) && names.length === 0) node = without(node, "properties");
   const order = own(node, "propertyOrdering");
   if (order !== undefined) {
