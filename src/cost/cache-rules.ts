@@ -1,3 +1,4 @@
+import { anthropicCacheMinimums } from "../providers/rules/anthropic.js";
 import { lookupModel } from "./model-lookup.js";
 import type { ProviderFamily } from "./overheads.js";
 
@@ -16,28 +17,12 @@ export interface CacheMinimum {
   assumed: boolean;
 }
 
-const ANTHROPIC_SOURCE = "Anthropic prompt-caching and model pages [D/S] (providers.md §1.6)";
+const ANTHROPIC_SOURCE = anthropicCacheMinimums.source;
 const OPENAI_SOURCE = "OpenAI prompt-caching doc as rewritten 2026-09 [S] (providers.md §2.5)";
 const GEMINI_SOURCE = "ai.google.dev/gemini-api/docs/caching, updated 2026-10-13 [D] (providers.md §3.5)";
 
 const MINIMUMS: Readonly<Record<Exclude<ProviderFamily, "mcp">, Readonly<Record<string, number>>>> = {
-  anthropic: {
-    "claude-opus-5": 512,
-    "claude-opus-4-8": 1024,
-    "claude-sonnet-5": 1024,
-    "claude-sonnet-4-5": 1024,
-    "claude-opus-4-1": 1024,
-    "claude-opus-4": 1024,
-    "claude-sonnet-4": 1024,
-    "claude-3-7-sonnet": 1024,
-    "claude-sonnet-4-6": 2048, // Anthropic page; LiteLLM says 1024 (conflict, [U])
-    "claude-opus-4-6": 4096,
-    "claude-opus-4-5": 4096,
-    "claude-haiku-4-5": 4096,
-    "claude-mythos-preview": 4096,
-    "claude-3-5-haiku": 2048,
-    "claude-3-haiku": 2048,
-  },
+  anthropic: anthropicCacheMinimums.tokens,
   openai: { "gpt-5.6-luna": 1024, "gpt-5.6-terra": 1024, "gpt-6-sol": 1024 },
   gemini: {
     "gemini-2.5-flash": 2048,
@@ -49,7 +34,7 @@ const MINIMUMS: Readonly<Record<Exclude<ProviderFamily, "mcp">, Readonly<Record<
 
 /** For models missing from the tables. [U] for Anthropic; OpenAI's 2026-09 text says 2,048 for older models. */
 const DEFAULTS: Readonly<Record<Exclude<ProviderFamily, "mcp">, number>> = {
-  anthropic: 1024,
+  anthropic: anthropicCacheMinimums.fallback,
   openai: 2048,
   gemini: 2048,
 };

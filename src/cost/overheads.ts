@@ -1,3 +1,4 @@
+import { anthropicToolPrompt } from "../providers/rules/anthropic.js";
 import { lookupModel } from "./model-lookup.js";
 
 /**
@@ -16,23 +17,10 @@ export const OVERHEADS_CHECKED_ON = "2026-11-30";
 /** Hidden tool-use system prompt, in tokens, added when at least one tool is present: [auto|none, any|tool]. */
 export const ANTHROPIC_TOOL_PROMPT = {
   checkedOn: OVERHEADS_CHECKED_ON,
-  source: "Anthropic tool-use overview page as of 2026-07-13 [D] (providers.md §1.7)",
-  tokens: {
-    "claude-opus-4-8": [290, 410],
-    "claude-opus-4-7": [675, 804],
-    "claude-opus-4-6": [497, 589],
-    "claude-opus-4-5": [496, 588],
-    "claude-haiku-4-5": [496, 588],
-    "claude-sonnet-5": [354, 474],
-    "claude-sonnet-4-6": [497, 589],
-    "claude-sonnet-4-5": [496, 588],
-    "claude-sonnet-4": [313, 315],
-    "claude-opus-4": [313, 315],
-    "claude-opus-4-1": [313, 315],
-    "claude-3-5-haiku": [264, 355],
-  } as Readonly<Record<string, readonly [number, number]>>,
+  source: anthropicToolPrompt.source,
+  tokens: anthropicToolPrompt.tokens,
   /** Used for a model missing from the table; the report says so. [U] */
-  fallbackModel: "claude-sonnet-4-5",
+  fallbackModel: anthropicToolPrompt.fallbackModel,
 } as const;
 
 /**

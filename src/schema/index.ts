@@ -43,9 +43,7 @@
 
 export { cleanForAnthropic, isCleanForAnthropic } from "./needs-no-repair.js";
 export type { SchemaWarningCode } from "./repair-context.js";
-export { ANTHROPIC_STRICT_FORMATS } from "./repair-for-anthropic.js";
 export { GEMINI_SCHEMA_FIELDS } from "./repair-for-gemini-openapi.js";
-export { OPENAI_STRICT_FORMATS } from "./repair-for-openai.js";
 export {
   DEFAULT_MAX_REF_DEPTH,
   type RepairOptions,
@@ -53,9 +51,9 @@ export {
   repairSchema,
 } from "./repair-schema.js";
 export {
-  ANTHROPIC_STRICT_LIMITS,
   anthropicStrictLimitProblem,
-  OPENAI_STRICT_LIMITS,
   openAIStrictLimitProblem,
+  type StrictBudget,
   strictBudget,
 } from "./strict-limits.js";
+export { eachSubschema, type SchemaRecord } from "./walk-schema.js";

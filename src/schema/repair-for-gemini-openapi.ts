@@ -1,50 +1,24 @@
+import { geminiFormats, geminiSchemaFields } from "../providers/rules/gemini.js";
 import type { JsonObject } from "../spec/json.js";
-import { appendNote, dropKeywords, moveToDescription } from "./constraints-to-description.js";
+import { appendNote, dropKeywords } from "./constraints-to-description.js";
 import { constToEnum, geminiEnum, nullableFromAnyOf, nullableFromType } from "./gemini-values.js";
 import { canonicalText, isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
-import { VALUE_CONSTRAINTS } from "./keywords.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import type { RepairContext } from "./repair-context.js";
+import { requiredWithinProperties } from "./required-within-properties.js";
 import {
   describeConstraintBranches,
   pushTypeIntoBranches,
   simplifyCombinators,
 } from "./simplify-combinators.js";
+import { keepOnly } from "./strict-common.js";
 import { dropInapplicable, inferType, splitTypeArray, typesOf } from "./type-utils.js";
 import { untilStable, walkObject } from "./walk-schema.js";
 
-/** The fields of the Gemini `Schema` proto (providers.md §3.2); any other key is a 400. */
-export const GEMINI_SCHEMA_FIELDS = new Set([
-  "type",
-  "format",
-  "title",
-  "description",
-  "nullable",
-  "enum",
-  "maxItems",
-  "minItems",
-  "properties",
-  "required",
-  "minProperties",
-  "maxProperties",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "example",
-  "anyOf",
-  "propertyOrdering",
-  "default",
-  "items",
-  "minimum",
-  "maximum",
-]);
-
-/** STRING `format` values Gemini 2.x accepts (providers.md §3.2 rule 7, §9 #28); NUMBER/INTEGER likewise. */
-const FORMATS: Readonly<Record<string, readonly string[]>> = {
-  string: ["date-time", "enum"],
-  number: ["float", "double"],
-  integer: ["int32", "int64"],
-};
+/** The fields of the Gemini `Schema` proto in their camelCase spelling; any other key is a 400. */
+export const GEMINI_SCHEMA_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(geminiSchemaFields.fields).filter((name) => !name.includes("_")),
+);
 
 const WHY = "is not accepted by Gemini parameters";
 
@@ -81,22 +55,7 @@ function geminiNode(input: JsonObject, path: string, ctx: RepairContext): JsonOb
   node = dropInapplicable(node, path, ctx);
   node = geminiObject(node, path, ctx);
   node = geminiArray(node, path, ctx);
-  const extra = Object.keys(node).filter((key) => !GEMINI_SCHEMA_FIELDS.has(key));
-  if (!geminiFormatAllowed(node)) extra.push("format");
-  node = moveToDescription(
-    node,
-    extra.filter((key) => VALUE_CONSTRAINTS.includes(key)),
-    path,
-    ctx,
-    WHY,
-  );
-  return dropKeywords(
-    node,
-    extra.filter((key) => !VALUE_CONSTRAINTS.includes(key)),
-    path,
-    ctx,
-    WHY,
-  );
+  return keepOnly(node, GEMINI_SCHEMA_FIELDS, path, ctx, WHY, geminiFormatAllowed(node) ? [] : ["format"]);
 }
 
 /**
@@ -126,20 +85,10 @@ function geminiObject(input: JsonObject, path: string, ctx: RepairContext): Json
   node = without(node, "additionalProperties");
   const properties = own(node, "properties");
   const names = isObject(properties) ? Object.keys(properties) : [];
-  if (isObject(properties) && names.length === 0) node = without(node, "properties");
+  node = requiredWithinProperties(node, path, ctx, true);
   const required = own(node, "required");
-  if (Array.isArray(required)) {
-    const kept = required.filter((name) => typeof name === "string" && names.includes(name));
-    if (kept.length < required.length) {
-      const gone = required.filter((name) => !kept.includes(name));
-      ctx.warn(
-        "required-fixed",
-        path,
-        `required ${renderValue(canonicalText(gone), 120)} not defined in properties; removed`,
-      );
-    }
-    node = kept.length > 0 ? { ...node, required: kept } : without(node, "required");
-  }
+  if (Array.isArray(required) && required.length === 0) node = without(node, "required"); // requires nothing
+  if (isObject(properties) && names.length === 0) node = without(node, "properties");
   const order = own(node, "propertyOrdering");
   if (order !== undefined) {
     const valid =
@@ -179,7 +128,8 @@ function geminiArray(input: JsonObject, path: string, ctx: RepairContext): JsonO
 function geminiFormatAllowed(node: JsonObject): boolean {
   const format = own(node, "format");
   if (format === undefined) return true;
-  const allowed = FORMATS[typesOf(node)[0] ?? ""] ?? [];
+  const type = (typesOf(node)[0] ?? "").toUpperCase();
+  const allowed = Object.hasOwn(geminiFormats.byType, type) ? (geminiFormats.byType[type] ?? []) : [];
   return (
     typeof format === "string" && allowed.includes(format) && (format !== "enum" || Array.isArray(node.enum))
   );

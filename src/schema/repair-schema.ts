@@ -6,12 +6,14 @@ import { canonicalText, isObject, jsonEqual, own, sameTree } from "./json-utils.
 import { liftRootCombinators } from "./lift-root-combinators.js";
 import { normalizeSchema } from "./normalize-schema.js";
 import { createContext, QuarantineSignal, quarantine, type RepairContext } from "./repair-context.js";
-import { repairForAnthropic, repairForAnthropicStrict } from "./repair-for-anthropic.js";
+import { repairForAnthropic } from "./repair-for-anthropic.js";
 import { repairForGeminiJsonSchema } from "./repair-for-gemini-json-schema.js";
 import { repairForGeminiOpenApi } from "./repair-for-gemini-openapi.js";
 import { repairForMcp } from "./repair-for-mcp.js";
-import { repairForOpenAI, repairForOpenAIStrict } from "./repair-for-openai.js";
+import { repairForOpenAI } from "./repair-for-openai.js";
+import { repairStrict } from "./repair-strict.js";
 import { simplifyCombinators } from "./simplify-combinators.js";
+import { ANTHROPIC_STRICT, OPENAI_STRICT } from "./strict-rules.js";
 import { toJsonTree } from "./to-json-tree.js";
 import { walkObject } from "./walk-schema.js";
 
@@ -30,9 +32,9 @@ const DIALECT_REPAIRS: Readonly<
   Record<Exclude<SchemaDialect, "mcp">, (root: JsonObject, ctx: RepairContext) => JsonObject>
 > = {
   anthropic: repairForAnthropic,
-  "anthropic-strict": repairForAnthropicStrict,
+  "anthropic-strict": (root, ctx) => repairStrict(root, ctx, ANTHROPIC_STRICT),
   openai: repairForOpenAI,
-  "openai-strict": repairForOpenAIStrict,
+  "openai-strict": (root, ctx) => repairStrict(root, ctx, OPENAI_STRICT),
   "gemini-openapi": repairForGeminiOpenApi,
   "gemini-json-schema": repairForGeminiJsonSchema,
 };

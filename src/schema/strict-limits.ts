@@ -1,19 +1,9 @@
+import { anthropicStrictLimits } from "../providers/rules/anthropic.js";
+import { openaiStrictSizeLimits } from "../providers/rules/openai.js";
 import type { JsonObject, JsonValue } from "../spec/json.js";
 import { isObject } from "./json-utils.js";
 import { typesOf } from "./type-utils.js";
-import { subschemasOf } from "./walk-schema.js";
-
-/** OpenAI Structured Outputs size limits (providers.md §2.2 rule 5), as dated data. */
-export const OPENAI_STRICT_LIMITS = {
-  maxObjectNesting: 10,
-  maxProperties: 5000,
-  maxEnumValues: 1000,
-  largeEnumValues: 250,
-  maxLargeEnumChars: 15_000,
-  maxTotalChars: 120_000,
-  checkedOn: "2026-11-30",
-  source: "platform.openai.com structured-outputs#supported-schemas (older docs: 100 properties, 5 levels)",
-} as const;
+import { type SchemaRecord, subschemasOf } from "./walk-schema.js";
 
 interface Tally {
   properties: number;
@@ -37,8 +27,8 @@ function objectNesting(node: JsonObject, tally: Tally): number {
     const chars = node.enum.reduce<number>((sum, value) => sum + valueChars(value), 0);
     tally.chars += chars;
     if (
-      node.enum.length > OPENAI_STRICT_LIMITS.largeEnumValues &&
-      chars > OPENAI_STRICT_LIMITS.maxLargeEnumChars
+      node.enum.length > openaiStrictSizeLimits.largeEnumValues &&
+      chars > openaiStrictSizeLimits.largeEnumChars
     ) {
       tally.largeEnum = true;
     }
@@ -50,39 +40,38 @@ function objectNesting(node: JsonObject, tally: Tally): number {
 
 /** Why an already-strict schema is too big for OpenAI strict mode, or `undefined` when it fits. */
 export function openAIStrictLimitProblem(root: JsonObject): string | undefined {
-  const limits = OPENAI_STRICT_LIMITS;
+  const limits = openaiStrictSizeLimits;
   const tally: Tally = { properties: 0, enumValues: 0, chars: 0, largeEnum: false };
   const nesting = objectNesting(root, tally);
-  if (nesting > limits.maxObjectNesting)
-    return `objects nested ${nesting} levels deep (limit ${limits.maxObjectNesting})`;
-  if (tally.properties > limits.maxProperties)
-    return `${tally.properties} properties (limit ${limits.maxProperties})`;
-  if (tally.enumValues > limits.maxEnumValues)
-    return `${tally.enumValues} enum values (limit ${limits.maxEnumValues})`;
+  if (nesting > limits.nestingDepth)
+    return `objects nested ${nesting} levels deep (limit ${limits.nestingDepth})`;
+  if (tally.properties > limits.objectProperties)
+    return `${tally.properties} properties (limit ${limits.objectProperties})`;
+  if (tally.enumValues > limits.enumValues)
+    return `${tally.enumValues} enum values (limit ${limits.enumValues})`;
   if (tally.largeEnum)
-    return `an enum over ${limits.largeEnumValues} values exceeds ${limits.maxLargeEnumChars} characters`;
-  if (tally.chars > limits.maxTotalChars)
-    return `${tally.chars} characters of names and enum values (limit ${limits.maxTotalChars})`;
+    return `an enum over ${limits.largeEnumValues} values exceeds ${limits.largeEnumChars} characters`;
+  if (tally.chars > limits.totalChars)
+    return `${tally.chars} characters of names and enum values (limit ${limits.totalChars})`;
   return undefined;
 }
 
-/** Anthropic strict per-request caps (providers.md §1.3 rule 2), as dated data. */
-export const ANTHROPIC_STRICT_LIMITS = {
-  optionalParams: 24,
-  unionParams: 16,
-  checkedOn: "2026-11-30",
-  source: "Anthropic strict-tool-use docs via providers.md §1.3.2; genkit-ai/genkit#5230",
-} as const;
+/** What one strict schema spends of Anthropic's per-request budgets (providers.md §1.3.2). */
+export interface StrictBudget {
+  /** Properties not listed in their object's `required`, counted through nested objects. */
+  optionalParams: number;
+  /** Non-root subschemas using `anyOf` or a type list (`["string","null"]` counts). */
+  unionParams: number;
+}
 
 /**
- * What a strict schema costs against Anthropic's per-request caps: properties missing from their object's
- * `required`, and non-root subschemas with `anyOf` or a type list. The prepare-tools step sums these over
- * the strict tools of one request.
+ * What a strict schema costs against Anthropic's per-request caps. The prepare-tools step sums these over the
+ * strict tools of one request, and the validator does the same for the request it checks.
  */
-export function strictBudget(root: JsonObject): { optionalParams: number; unionParams: number } {
+export function strictBudget(root: SchemaRecord): StrictBudget {
   let optionalParams = 0;
   let unionParams = 0;
-  const visit = (node: JsonObject, isRoot: boolean): void => {
+  const visit = (node: SchemaRecord, isRoot: boolean): void => {
     if (isObject(node.properties)) {
       const required = Array.isArray(node.required) ? node.required : [];
       optionalParams += Object.keys(node.properties).filter((name) => !required.includes(name)).length;
@@ -98,7 +87,7 @@ export function strictBudget(root: JsonObject): { optionalParams: number; unionP
 /** Why one strict schema alone exceeds Anthropic's per-request caps, or `undefined`. */
 export function anthropicStrictLimitProblem(root: JsonObject): string | undefined {
   const { optionalParams, unionParams } = strictBudget(root);
-  const limits = ANTHROPIC_STRICT_LIMITS;
+  const limits = anthropicStrictLimits;
   if (optionalParams > limits.optionalParams) {
     return `${optionalParams} optional parameters (limit ${limits.optionalParams} per request)`;
   }

@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
 import { canonicalText, defineKey, isObject, jsonEqual, own, pointer, renderValue } from "./json-utils.js";
 import type { RepairContext } from "./repair-context.js";
+import { requiredWithinProperties } from "./required-within-properties.js";
 import { typesOf } from "./type-utils.js";
 
 export interface StrictOptions {
@@ -72,18 +73,8 @@ export function strictObject(
     );
   }
   const out: JsonObject = { ...node, properties, additionalProperties: false };
-  const required = Array.isArray(node.required)
-    ? node.required.filter((name) => typeof name === "string")
-    : [];
-  const defined = required.filter((name) => names.includes(name as string));
-  if (defined.length < required.length) {
-    const gone = required.filter((name) => !defined.includes(name));
-    ctx.warn(
-      "required-fixed",
-      path,
-      `required ${renderValue(canonicalText(gone), 120)} not defined in properties; removed`,
-    );
-  }
+  const fixed = own(requiredWithinProperties(out, path, ctx, true), "required");
+  const defined = Array.isArray(fixed) ? fixed.filter((name) => typeof name === "string") : [];
   if (!options.requireAll) {
     if (defined.length > 0 || Object.hasOwn(node, "required")) out.required = defined;
     return out;

@@ -96,31 +96,49 @@ export function walkObject(
   return isObject(result) ? result : {};
 }
 
+/** A schema object of any provenance: repair's JSON trees and the validators' untyped wire input alike. */
+export type SchemaRecord = Readonly<Record<string, unknown>>;
+
+/**
+ * Calls `fn` for each direct object subschema of `node`, in the node's key order, with the keyword holding it and,
+ * under a map or list keyword, the name or index (read-only traversal). The one reading of the keyword tables
+ * that repair, the strict checks and the provider validators share; boolean and malformed subschemas are skipped.
+ */
+export function eachSubschema<Node extends SchemaRecord>(
+  node: Node,
+  fn: (child: Node, keyword: string, entry?: string | number) => void,
+): void {
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    // A child of a JSON object is a JSON object, and a child of untyped input is untyped: the same kind as `node`.
+    if (MAPS.has(key) && isObject(value)) {
+      for (const name of Object.keys(value)) {
+        const child = value[name];
+        if (isObject(child)) fn(child as unknown as Node, key, name);
+      }
+    } else if ((ARRAYS.has(key) || key === "items") && Array.isArray(value)) {
+      value.forEach((child, index) => {
+        if (isObject(child)) fn(child as unknown as Node, key, index);
+      });
+    } else if (SINGLES.has(key) && isObject(value)) fn(value as unknown as Node, key);
+  }
+}
+
 /** Calls `fn` for each direct object subschema of `node` with its pointer (read-only traversal). */
 export function forEachSubschema(
   node: JsonObject,
   path: string,
   fn: (child: JsonObject, path: string) => void,
 ): void {
-  for (const key of Object.keys(node)) {
-    const value = node[key];
-    if (MAPS.has(key) && isObject(value)) {
-      for (const name of Object.keys(value)) {
-        const child = value[name];
-        if (isObject(child)) fn(child, pointer(path, key, name));
-      }
-    } else if ((ARRAYS.has(key) || key === "items") && Array.isArray(value)) {
-      value.forEach((child, index) => {
-        if (isObject(child)) fn(child, pointer(path, key, index));
-      });
-    } else if (SINGLES.has(key) && isObject(value)) fn(value, pointer(path, key));
-  }
+  eachSubschema(node, (child, keyword, entry) =>
+    fn(child, entry === undefined ? pointer(path, keyword) : pointer(path, keyword, entry)),
+  );
 }
 
 /** The direct subschemas of `node` that are objects. */
-export function subschemasOf(node: JsonObject): JsonObject[] {
-  const out: JsonObject[] = [];
-  forEachSubschema(node, "", (child) => out.push(child));
+export function subschemasOf<Node extends SchemaRecord>(node: Node): Node[] {
+  const out: Node[] = [];
+  eachSubschema(node, (child) => out.push(child));
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { anthropicStrictLimits } from "../providers/validation/rules-data.js";
+import { anthropicStrictLimits } from "../providers/rules/anthropic.js";
 import { strictBudget } from "../schema/index.js";
 import type { JsonObject } from "../spec/json.js";
 import type { TranslationWarning } from "../spec/warning.js";

@@ -1,7 +1,10 @@
+import { anthropicStrictFormats, anthropicStrictUnsupported } from "../rules/anthropic.js";
 import { resolveLocalRef } from "./json-pointer.js";
 import { hasOwn, isRecord, type JsonRecord, schemaTypes } from "./json-values.js";
-import { anthropicStrictFormats, anthropicStrictUnsupported } from "./rules-data.js";
 import { childSchemas, walkSchema } from "./schema-walk.js";
+
+/** The validator counts a request's strict budgets with the same function prepare-tools uses. */
+export { type StrictBudget, strictBudget } from "../../schema/index.js";
 
 /**
  * Anthropic's grammar compiler behind `strict: true` (providers.md §1.3). The observed message form is
@@ -71,26 +74,4 @@ function isRecursive(root: JsonRecord): boolean {
     return found;
   };
   return visit(root);
-}
-
-/** What one strict schema spends of the per-request budgets (providers.md §1.3.2). */
-export interface StrictBudget {
-  /** Properties not listed in their object's `required`, counted through nested objects. */
-  optionalParams: number;
-  /** Subschemas using `anyOf` or a type list (`["string","null"]` counts). */
-  unionParams: number;
-}
-
-export function strictBudget(schema: JsonRecord): StrictBudget {
-  let optionalParams = 0;
-  let unionParams = 0;
-  for (const { node, path } of walkSchema(schema)) {
-    if (isRecord(node.properties)) {
-      const required = Array.isArray(node.required) ? node.required : [];
-      optionalParams += Object.keys(node.properties).filter((key) => !required.includes(key)).length;
-    }
-    const isUnion = Array.isArray(node.anyOf) || (Array.isArray(node.type) && node.type.length > 1);
-    if (path.length > 0 && isUnion) unionParams += 1;
-  }
-  return { optionalParams, unionParams };
 }

@@ -1,5 +1,5 @@
+import { geminiFormats, geminiSchemaFields } from "../rules/gemini.js";
 import { isRecord, type JsonRecord } from "./json-values.js";
-import { geminiFormats, geminiSchemaFields } from "./rules-data.js";
 
 /**
  * Gemini's second gate for `parameters` (providers.md §3.2): rules on the parsed `Schema`. Returns one

@@ -1,5 +1,5 @@
+import { type GeminiFieldKind, geminiSchemaFields } from "../rules/gemini.js";
 import { isRecord, type JsonRecord } from "./json-values.js";
-import { type GeminiFieldKind, geminiSchemaFields } from "./rules-data.js";
 
 /**
  * Gemini's first gate: the JSON body is parsed into protos, so any key the proto lacks and any value of the

@@ -1,12 +1,12 @@
-import { metaSchemaErrors } from "./json-schema-meta.js";
-import { hasOwn, isRecord, type JsonRecord, schemaTypes } from "./json-values.js";
-import { pythonRepr, pythonStr, pythonTuple } from "./python-repr.js";
-import { pythonSchemaMessage } from "./python-schema-message.js";
 import {
   openaiStrictFormats,
   openaiStrictSizeLimits,
   openaiStrictUnsupportedKeywords,
-} from "./rules-data.js";
+} from "../rules/openai.js";
+import { metaSchemaErrors } from "./json-schema-meta.js";
+import { hasOwn, isRecord, type JsonRecord, schemaTypes } from "./json-values.js";
+import { pythonRepr, pythonStr, pythonTuple } from "./python-repr.js";
+import { pythonSchemaMessage } from "./python-schema-message.js";
 import { childSchemas, type SchemaPath } from "./schema-walk.js";
 
 /**

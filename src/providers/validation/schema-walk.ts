@@ -1,4 +1,5 @@
-import { isRecord, type JsonRecord } from "./json-values.js";
+import { eachSubschema } from "../../schema/index.js";
+import type { JsonRecord } from "./json-values.js";
 
 /** Where a subschema sits: keyword and name/index segments from the root, e.g. `["properties", "texts"]`. */
 export type SchemaPath = readonly string[];
@@ -8,42 +9,18 @@ export interface SchemaNode {
   path: SchemaPath;
 }
 
-/** Keywords whose value is a map of name → subschema. */
-const MAP_KEYWORDS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
-/** Keywords whose value is a list of subschemas. */
-const LIST_KEYWORDS = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
-/** Keywords whose value is one subschema. `items` may also be a draft-07 tuple list. */
-const SINGLE_KEYWORDS = new Set([
-  "items",
-  "not",
-  "if",
-  "then",
-  "else",
-  "additionalProperties",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "additionalItems",
-  "contains",
-  "propertyNames",
-  "contentSchema",
-]);
-
-/** The direct subschemas of one node, in the node's own key order (the order a recursive validator visits them). */
+/**
+ * The direct subschemas of one node, in the node's own key order (the order a recursive validator visits them),
+ * with segment paths for the providers' error texts; the keyword tables are schema repair's (`eachSubschema`).
+ */
 export function childSchemas(node: JsonRecord, path: SchemaPath): SchemaNode[] {
   const children: SchemaNode[] = [];
-  for (const [key, value] of Object.entries(node)) {
-    if (MAP_KEYWORDS.has(key) && isRecord(value)) {
-      for (const [name, child] of Object.entries(value)) {
-        if (isRecord(child)) children.push({ node: child, path: [...path, key, name] });
-      }
-    } else if ((LIST_KEYWORDS.has(key) || key === "items") && Array.isArray(value)) {
-      value.forEach((child, index) => {
-        if (isRecord(child)) children.push({ node: child, path: [...path, key, String(index)] });
-      });
-    } else if (SINGLE_KEYWORDS.has(key) && isRecord(value)) {
-      children.push({ node: value, path: [...path, key] });
-    }
-  }
+  eachSubschema(node, (child, keyword, entry) => {
+    children.push({
+      node: child,
+      path: entry === undefined ? [...path, keyword] : [...path, keyword, String(entry)],
+    });
+  });
   return children;
 }
 
