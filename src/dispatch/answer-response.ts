@@ -33,13 +33,14 @@ import {
   type OpenAIResponsesResponseLike,
   readToolCalls as readResponses,
 } from "../providers/openai-responses/read-tool-calls.js";
+import type { ModelProviderId } from "../spec/provider-id.js";
 import type { ToolCall, ToolResult } from "../spec/tool-call.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { answerCalls } from "./answer-calls.js";
 import type { DispatchContext } from "./types.js";
 
 /** The provider APIs a response can come from (the `mcp` target has no response to answer). */
-export type ResponseWire = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
+export type ResponseWire = ModelProviderId;
 
 interface WireTypes {
   anthropic: { response: AnthropicResponseLike; append: AnthropicToolResults["message"][] };

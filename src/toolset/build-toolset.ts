@@ -1,10 +1,10 @@
 import { buildNameTable, type NameHistory, type NameTable, type NameTableOptions } from "../naming/index.js";
 import { TARGETS, type Target, type TargetId } from "../providers/targets.js";
+import type { PreparedTool } from "../spec/prepared-tool.js";
 import type { McpTool, ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { applyAnthropicStrictBudget } from "./apply-strict-budget.js";
 import { type ArrayLayout, joinedBytes } from "./array-bytes.js";
-import type { PreparedTool } from "./prepared-tool.js";
 import type { RepairedTool } from "./repair-tool.js";
 import { strictFallbackWarning, TranslatedTool, type WireTool } from "./translated-tool.js";
 import type { ToolTranslationCache } from "./translation-cache.js";

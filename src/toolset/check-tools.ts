@@ -5,11 +5,11 @@ import { prepareOpenAIChatTools } from "../providers/openai-chat/prepare-tools.j
 import { prepareOpenAIResponsesTools } from "../providers/openai-responses/prepare-tools.js";
 import { TARGETS, type Target, type TargetId } from "../providers/targets.js";
 import { validateTargetTools } from "../providers/validate-target-tools.js";
+import type { PreparedTool } from "../spec/prepared-tool.js";
 import type { ProviderRequestError } from "../spec/provider-error.js";
 import type { ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { type BuildToolsetOptions, buildToolset } from "./build-toolset.js";
-import type { PreparedTool } from "./prepared-tool.js";
 import { checkRequestLimits, type RequestLimitWarning } from "./request-limits.js";
 
 /** One tool's fate for one target. */

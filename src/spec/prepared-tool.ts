@@ -1,4 +1,4 @@
-import type { JsonObject } from "../spec/json.js";
+import type { JsonObject } from "./json.js";
 
 /**
  * One tool after naming and schema repair, before it takes a provider's wire shape. The provider
