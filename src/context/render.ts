@@ -1,17 +1,13 @@
 /** Neutral messages → one provider's messages, chosen by the adapter's wire. */
-import type { ModelWire } from "../spec/model-adapter.js";
-import type { TranslationWarning } from "../spec/warning.js";
-import { renderAnthropic } from "./render-anthropic.js";
-import { renderGemini } from "./render-gemini.js";
-import { renderOpenAIChat } from "./render-openai-chat.js";
-import { renderOpenAIResponses } from "./render-openai-responses.js";
-import type { ContextMessage } from "./types.js";
 
-export interface RenderedMessages<Message = unknown> {
-  messages: Message[];
-  /** What could not travel as itself (it was described in text). */
-  warnings: TranslationWarning[];
-}
+import { renderAnthropic } from "../providers/anthropic/render-context.js";
+import { renderGemini } from "../providers/gemini/render-context.js";
+import { renderOpenAIChat } from "../providers/openai-chat/render-context.js";
+import { renderOpenAIResponses } from "../providers/openai-responses/render-context.js";
+import type { ModelWire } from "../spec/model-adapter.js";
+import type { ContextMessage, RenderedMessages } from "./types.js";
+
+export type { RenderedMessages };
 
 export function renderMessages(wire: ModelWire, messages: readonly ContextMessage[]): RenderedMessages {
   switch (wire) {

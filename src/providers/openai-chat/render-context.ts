@@ -8,12 +8,11 @@ import type {
   ChatCompletionContentPart,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
-import { convertToolResults } from "../providers/openai-chat/convert-tool-results.js";
-import type { TranslationWarning } from "../spec/warning.js";
-import { dataUrl, describeMedia, fileNameOf } from "./describe-part.js";
-import type { RenderedMessages } from "./render.js";
-import { toolCallsAndResults } from "./tool-results.js";
-import type { ContextMessage, ContextPart } from "./types.js";
+import type { ContextMessage, ContextPart, RenderedMessages } from "../../context/types.js";
+import type { TranslationWarning } from "../../spec/warning.js";
+import { toolCallsAndResults } from "../shared/context-tool-results.js";
+import { dataUrl, describeMedia, fileNameOf } from "../shared/describe-part.js";
+import { convertToolResults } from "./convert-tool-results.js";
 
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
 const AUDIO_FORMATS: Record<string, "wav" | "mp3"> = {
