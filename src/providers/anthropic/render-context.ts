@@ -12,9 +12,9 @@ import type { ContextMessage, ContextPart, RenderedMessages } from "../../contex
 import type { TranslationWarning } from "../../spec/warning.js";
 import { toolCallsAndResults } from "../shared/context-tool-results.js";
 import { describeMedia, fileNameOf } from "../shared/describe-part.js";
+import { WEB_IMAGE_TYPES } from "../shared/media-types.js";
 import { convertToolResults } from "./convert-tool-results.js";
 
-const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 type ImageMedia = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
 
 export function renderAnthropic(messages: readonly ContextMessage[]): RenderedMessages<MessageParam> {
@@ -48,7 +48,7 @@ function partBlocks(
     case "tool-result":
       return []; // placed first by the caller
     case "image":
-      if (role === "user" && IMAGE_TYPES.has(part.mimeType)) {
+      if (role === "user" && WEB_IMAGE_TYPES.has(part.mimeType)) {
         return [
           {
             type: "image",

@@ -12,9 +12,9 @@ import type { ContextMessage, ContextPart, RenderedMessages } from "../../contex
 import type { TranslationWarning } from "../../spec/warning.js";
 import { toolCallsAndResults } from "../shared/context-tool-results.js";
 import { dataUrl, describeMedia, fileNameOf } from "../shared/describe-part.js";
+import { WEB_IMAGE_TYPES } from "../shared/media-types.js";
 import { convertToolResults } from "./convert-tool-results.js";
 
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
 const AUDIO_FORMATS: Record<string, "wav" | "mp3"> = {
   "audio/wav": "wav",
   "audio/x-wav": "wav",
@@ -89,7 +89,7 @@ function userPart(part: ContextPart, warnings: TranslationWarning[]): ChatComple
     case "tool-result":
       return undefined;
     case "image":
-      if (IMAGE_TYPES.has(part.mimeType)) return { type: "image_url", image_url: { url: dataUrl(part) } };
+      if (WEB_IMAGE_TYPES.has(part.mimeType)) return { type: "image_url", image_url: { url: dataUrl(part) } };
       return text(describeMedia(part, "OpenAI", "image_url takes png, jpeg, webp and gif", warnings));
     case "audio": {
       const format = AUDIO_FORMATS[part.mimeType];
