@@ -15,3 +15,6 @@ export interface PreparedTool {
   /** Gemini only: send no parameters at all (an empty root object is rejected there). */
   omitParameters?: boolean;
 }
+
+/** An Anthropic prompt-cache breakpoint, as a tool definition carries it. */
+export type CacheControl = { type: "ephemeral"; ttl?: "5m" | "1h" };

@@ -13,13 +13,13 @@ import { prepareOpenAIResponsesTools } from "../providers/openai-responses/prepa
 import type { Target } from "../providers/targets.js";
 import { strictBudget } from "../schema/index.js";
 import type { JsonObject } from "../spec/json.js";
-import type { PreparedTool } from "../spec/prepared-tool.js";
+import type { CacheControl, PreparedTool } from "../spec/prepared-tool.js";
 import type { ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { canonicalSchema } from "./canonical-json.js";
 import { type RepairedTool, repairTool } from "./repair-tool.js";
 
-export type CacheControl = { type: "ephemeral"; ttl?: "5m" | "1h" };
+export type { CacheControl };
 
 /** A tool's own wire definition and its canonical bytes (its share of the array's bytes). */
 export interface WireTool {
