@@ -3,36 +3,15 @@
  * the answers into exactly what the next request needs after the assistant turn.
  */
 import { SwitchboardError } from "../errors.js";
-import {
-  type AnthropicToolResults,
-  convertToolResults as convertAnthropic,
-} from "../providers/anthropic/convert-tool-results.js";
-import {
-  type AnthropicResponseLike,
-  readToolCalls as readAnthropic,
-} from "../providers/anthropic/read-tool-calls.js";
-import {
-  convertToolResults as convertGemini,
-  type GeminiConvertOptions,
-  type GeminiToolResults,
-} from "../providers/gemini/convert-tool-results.js";
-import { type GeminiResponseLike, readToolCalls as readGemini } from "../providers/gemini/read-tool-calls.js";
-import {
-  convertToolResults as convertChat,
-  type OpenAIChatToolResults,
-} from "../providers/openai-chat/convert-tool-results.js";
-import {
-  type OpenAIChatResponseLike,
-  readToolCalls as readChat,
-} from "../providers/openai-chat/read-tool-calls.js";
-import {
-  convertToolResults as convertResponses,
-  type OpenAIResponsesToolResults,
-} from "../providers/openai-responses/convert-tool-results.js";
-import {
-  type OpenAIResponsesResponseLike,
-  readToolCalls as readResponses,
-} from "../providers/openai-responses/read-tool-calls.js";
+import type { AnthropicToolResults } from "../providers/anthropic/convert-tool-results.js";
+import type { AnthropicResponseLike } from "../providers/anthropic/read-tool-calls.js";
+import type { GeminiConvertOptions, GeminiToolResults } from "../providers/gemini/convert-tool-results.js";
+import type { GeminiResponseLike } from "../providers/gemini/read-tool-calls.js";
+import type { OpenAIChatToolResults } from "../providers/openai-chat/convert-tool-results.js";
+import type { OpenAIChatResponseLike } from "../providers/openai-chat/read-tool-calls.js";
+import type { OpenAIResponsesToolResults } from "../providers/openai-responses/convert-tool-results.js";
+import type { OpenAIResponsesResponseLike } from "../providers/openai-responses/read-tool-calls.js";
+import { modelModule } from "../providers/registry.js";
 import type { ModelProviderId } from "../spec/provider-id.js";
 import type { ToolCall, ToolResult } from "../spec/tool-call.js";
 import type { TranslationWarning } from "../spec/warning.js";
@@ -82,48 +61,10 @@ export async function answerResponse<W extends ResponseWire>(
       `answerResponse was asked to answer a ${wire} response with a toolset built for ${built}; the names would not match`,
     );
   }
-  const calls = read(wire, response);
+  const module = modelModule(wire);
+  const calls = module.readToolCalls(response);
   if (calls.length === 0) return { calls, results: [], append: [], warnings: [] };
   const results = await answerCalls(calls, context);
-  const { append, warnings } = convert(wire, calls, results, options);
+  const { append, warnings } = module.convertToolResults(calls, results, options);
   return { calls, results, append: append as WireTypes[W]["append"], warnings };
-}
-
-function read(wire: ResponseWire, response: unknown): ToolCall[] {
-  switch (wire) {
-    case "anthropic":
-      return readAnthropic(response as AnthropicResponseLike);
-    case "openai-chat":
-      return readChat(response as OpenAIChatResponseLike);
-    case "openai-responses":
-      return readResponses(response as OpenAIResponsesResponseLike);
-    case "gemini":
-      return readGemini(response as GeminiResponseLike);
-  }
-}
-
-function convert(
-  wire: ResponseWire,
-  calls: ToolCall[],
-  results: ToolResult[],
-  options: AnswerOptions,
-): { append: unknown[]; warnings: TranslationWarning[] } {
-  switch (wire) {
-    case "anthropic": {
-      const out = convertAnthropic(calls, results);
-      return { append: [out.message], warnings: out.warnings };
-    }
-    case "openai-chat": {
-      const out = convertChat(calls, results);
-      return { append: out.messages, warnings: out.warnings };
-    }
-    case "openai-responses": {
-      const out = convertResponses(calls, results);
-      return { append: out.items, warnings: out.warnings };
-    }
-    case "gemini": {
-      const out = convertGemini(calls, results, options.gemini);
-      return { append: [out.content], warnings: out.warnings };
-    }
-  }
 }
