@@ -4,6 +4,7 @@
  */
 import { DEFAULT_MODELS as COST_DEFAULTS, DEFAULT_MODELS_CHECKED_ON } from "../cost/default-models.js";
 import { SwitchboardError } from "../errors.js";
+import { adapterEntry } from "../providers/registry.js";
 import type { ModelAdapter } from "../spec/model-adapter.js";
 
 export type CliProvider =
@@ -88,18 +89,8 @@ function detect(env: Env, dryRun: boolean): CliProvider {
 }
 
 function defaultModel(provider: CliProvider): string | undefined {
-  switch (provider) {
-    case "anthropic":
-      return DEFAULT_MODELS.anthropic;
-    case "openai":
-    case "openai-responses":
-    case "openai-chat":
-      return DEFAULT_MODELS.openai;
-    case "gemini":
-      return DEFAULT_MODELS.gemini;
-    case "openai-compatible":
-      return undefined;
-  }
+  const family = adapterEntry(provider)?.defaultModelFamily;
+  return family === undefined ? undefined : DEFAULT_MODELS[family];
 }
 
 export interface AdapterOptions {
@@ -115,48 +106,15 @@ export type AnyAdapter = ModelAdapter<any, any>;
 
 /** Creates the adapter, importing only the chosen provider's SDK. Throws a USAGE error naming a missing key. */
 export async function createAdapter(choice: ModelChoice, options: AdapterOptions): Promise<AnyAdapter> {
-  const { model } = choice;
+  const entry = adapterEntry(choice.provider);
+  if (entry === undefined) throw new SwitchboardError("USAGE", `Unknown provider "${choice.provider}"`);
   const env = options.fetch === undefined ? options.env : withPlaceholderKeys(options.env);
-  const common = {
+  return entry.create({
+    model: choice.model,
     env,
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch, maxRetries: 0 }),
-  };
-  switch (choice.provider) {
-    case "anthropic": {
-      const { anthropicAdapter } = await import("../providers/anthropic/anthropic-adapter.js");
-      const baseURL = options.baseUrl === undefined ? {} : { baseURL: options.baseUrl };
-      return anthropicAdapter({ model, clientOptions: { ...common, ...baseURL } });
-    }
-    case "openai":
-    case "openai-responses": {
-      const { openaiResponsesAdapter } = await import(
-        "../providers/openai-responses/openai-responses-adapter.js"
-      );
-      const baseURL = options.baseUrl === undefined ? {} : { baseURL: options.baseUrl };
-      return openaiResponsesAdapter({ model, clientOptions: { ...common, ...baseURL } });
-    }
-    case "openai-chat": {
-      const { openaiChatAdapter } = await import("../providers/openai-chat/openai-chat-adapter.js");
-      const baseURL = options.baseUrl === undefined ? {} : { baseURL: options.baseUrl };
-      return openaiChatAdapter({ model, clientOptions: { ...common, ...baseURL } });
-    }
-    case "gemini": {
-      const { geminiAdapter } = await import("../providers/gemini/gemini-adapter.js");
-      const baseUrl = options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl };
-      return geminiAdapter({ model, clientOptions: { ...common, ...baseUrl } });
-    }
-    case "openai-compatible": {
-      const { openaiCompatibleAdapter } = await import(
-        "../providers/openai-compatible/openai-compatible-adapter.js"
-      );
-      const baseURL = options.baseUrl === undefined ? {} : { baseURL: options.baseUrl };
-      const placeholder =
-        options.fetch !== undefined && baseURL.baseURL === undefined && !env.OPENAI_COMPATIBLE_BASE_URL
-          ? { baseURL: "http://localhost:11434/v1" }
-          : {};
-      return openaiCompatibleAdapter({ model, clientOptions: { ...common, ...placeholder, ...baseURL } });
-    }
-  }
+    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  });
 }
 
 /** A dry run sends nothing, so a missing key is filled with a placeholder that never leaves the process. */

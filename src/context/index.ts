@@ -1,3 +1,7 @@
+export { renderAnthropic } from "../providers/anthropic/render-context.js";
+export { PLACEHOLDER_THOUGHT_SIGNATURE, renderGemini } from "../providers/gemini/render-context.js";
+export { renderOpenAIChat } from "../providers/openai-chat/render-context.js";
+export { renderOpenAIResponses } from "../providers/openai-responses/render-context.js";
 export {
   getPromptMessages,
   type ReadOptions,
@@ -22,10 +26,6 @@ export {
 export { mergeSameRole } from "./merge-messages.js";
 export { type PromptMessages, promptMessages } from "./prompt-messages.js";
 export { type RenderedMessages, renderMessages } from "./render.js";
-export { renderAnthropic } from "./render-anthropic.js";
-export { PLACEHOLDER_THOUGHT_SIGNATURE, renderGemini } from "./render-gemini.js";
-export { renderOpenAIChat } from "./render-openai-chat.js";
-export { renderOpenAIResponses } from "./render-openai-responses.js";
 export { type ResourceParts, resourceHeader, resourceParts } from "./resource-parts.js";
 export {
   type CompletionLike,

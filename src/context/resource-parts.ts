@@ -3,8 +3,9 @@
  * pasted (cut at the cap, with a note), images, audio and PDFs travel as media (described when over their cap),
  * a blob that is really text is decoded, and any other binary is described rather than pasted.
  */
+
+import { base64Bytes, formatBytes } from "../providers/shared/base64.js";
 import type { TranslationWarning } from "../spec/warning.js";
-import { base64Bytes, formatBytes } from "./base64.js";
 import {
   type ContextLimits,
   type ContextPart,

@@ -3,6 +3,7 @@
  * provider's messages. Structural copies of the MCP shapes this layer reads, so it needs no MCP SDK import.
  */
 import type { ToolContent } from "../spec/tool-call.js";
+import type { TranslationWarning } from "../spec/warning.js";
 
 /** One piece of a message. Binary data is base64. */
 export type ContextPart =
@@ -83,3 +84,10 @@ export interface CompletionLike {
 
 /** MCP completion references. */
 export type CompletionRef = { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
+
+/** Messages rendered for one provider, and what could not travel as itself. */
+export interface RenderedMessages<Message = unknown> {
+  messages: Message[];
+  /** What could not travel as itself (it was described in text). */
+  warnings: TranslationWarning[];
+}

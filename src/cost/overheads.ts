@@ -1,4 +1,5 @@
 import { anthropicToolPrompt } from "../providers/rules/anthropic.js";
+import type { ProviderFamily } from "../spec/provider-error.js";
 import { lookupModel } from "./model-lookup.js";
 
 /**
@@ -7,7 +8,8 @@ import { lookupModel } from "./model-lookup.js";
  * every one, and re-check them when a provider changes its pages.
  */
 
-export type ProviderFamily = "anthropic" | "openai" | "gemini" | "mcp";
+/** Who runs the API (one definition, in `spec/`). */
+export type { ProviderFamily };
 
 /** `tool_choice` as the overhead tables distinguish it. */
 export type ToolChoice = "auto" | "none" | "any" | "tool";

@@ -2,36 +2,16 @@
  * The dispatch half in one call: read the tool calls out of a provider response, answer every one, and convert
  * the answers into exactly what the next request needs after the assistant turn.
  */
-import {
-  type AnthropicToolResults,
-  convertToolResults as convertAnthropic,
-} from "../providers/anthropic/convert-tool-results.js";
-import {
-  type AnthropicResponseLike,
-  readToolCalls as readAnthropic,
-} from "../providers/anthropic/read-tool-calls.js";
-import {
-  convertToolResults as convertGemini,
-  type GeminiConvertOptions,
-  type GeminiToolResults,
-} from "../providers/gemini/convert-tool-results.js";
-import { type GeminiResponseLike, readToolCalls as readGemini } from "../providers/gemini/read-tool-calls.js";
-import {
-  convertToolResults as convertChat,
-  type OpenAIChatToolResults,
-} from "../providers/openai-chat/convert-tool-results.js";
-import {
-  type OpenAIChatResponseLike,
-  readToolCalls as readChat,
-} from "../providers/openai-chat/read-tool-calls.js";
-import {
-  convertToolResults as convertResponses,
-  type OpenAIResponsesToolResults,
-} from "../providers/openai-responses/convert-tool-results.js";
-import {
-  type OpenAIResponsesResponseLike,
-  readToolCalls as readResponses,
-} from "../providers/openai-responses/read-tool-calls.js";
+import type { AnthropicToolResults } from "../providers/anthropic/convert-tool-results.js";
+import type { AnthropicResponseLike } from "../providers/anthropic/read-tool-calls.js";
+import type { GeminiConvertOptions, GeminiToolResults } from "../providers/gemini/convert-tool-results.js";
+import type { GeminiResponseLike } from "../providers/gemini/read-tool-calls.js";
+import type { OpenAIChatToolResults } from "../providers/openai-chat/convert-tool-results.js";
+import type { OpenAIChatResponseLike } from "../providers/openai-chat/read-tool-calls.js";
+import type { OpenAIResponsesToolResults } from "../providers/openai-responses/convert-tool-results.js";
+import type { OpenAIResponsesResponseLike } from "../providers/openai-responses/read-tool-calls.js";
+import { modelModule } from "../providers/registry.js";
+import type { ModelProviderId } from "../spec/provider-id.js";
 import type { ToolCall, ToolResult } from "../spec/tool-call.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { dispatchToolCalls } from "./dispatch-tool-calls.js";
@@ -39,7 +19,7 @@ import type { DispatchContext } from "./types.js";
 import { WireMismatchError } from "./wire-mismatch-error.js";
 
 /** The provider APIs a response can come from (the `mcp` target has no response to answer). */
-export type ResponseWire = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
+export type ResponseWire = ModelProviderId;
 
 interface WireTypes {
   anthropic: { response: AnthropicResponseLike; append: AnthropicToolResults["message"][] };
@@ -107,10 +87,11 @@ export async function answerResponse(
   const context = (withWire ? third : second) as AnswerContext;
   const options = (withWire ? fourth : (third as AnswerOptions | undefined)) ?? {};
   const wire = wireOf(given, context.toolset.target?.wire);
-  const calls = read(wire, response);
+  const module = modelModule(wire);
+  const calls = module.readToolCalls(response);
   if (calls.length === 0) return { calls, results: [], append: [], warnings: [] };
   const results = await dispatchToolCalls(calls, context);
-  const { append, warnings } = convert(wire, calls, results, options);
+  const { append, warnings } = module.convertToolResults(calls, results, options);
   return { calls, results, append, warnings };
 }
 
@@ -121,43 +102,4 @@ function wireOf(given: string | undefined, built: string | undefined): ResponseW
   const wire = given ?? built;
   if (wire === undefined || !RESPONSE_WIRES.has(wire)) throw new WireMismatchError(given, built);
   return wire as ResponseWire;
-}
-
-function read(wire: ResponseWire, response: unknown): ToolCall[] {
-  switch (wire) {
-    case "anthropic":
-      return readAnthropic(response as AnthropicResponseLike);
-    case "openai-chat":
-      return readChat(response as OpenAIChatResponseLike);
-    case "openai-responses":
-      return readResponses(response as OpenAIResponsesResponseLike);
-    case "gemini":
-      return readGemini(response as GeminiResponseLike);
-  }
-}
-
-function convert(
-  wire: ResponseWire,
-  calls: ToolCall[],
-  results: ToolResult[],
-  options: AnswerOptions,
-): { append: unknown[]; warnings: TranslationWarning[] } {
-  switch (wire) {
-    case "anthropic": {
-      const out = convertAnthropic(calls, results);
-      return { append: [out.message], warnings: out.warnings };
-    }
-    case "openai-chat": {
-      const out = convertChat(calls, results);
-      return { append: out.messages, warnings: out.warnings };
-    }
-    case "openai-responses": {
-      const out = convertResponses(calls, results);
-      return { append: out.items, warnings: out.warnings };
-    }
-    case "gemini": {
-      const out = convertGemini(calls, results, options.gemini);
-      return { append: [out.content], warnings: out.warnings };
-    }
-  }
 }

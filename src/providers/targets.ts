@@ -1,13 +1,15 @@
-import type { ProfileId, ProviderProfile, SchemaDialect } from "../spec/provider-profile.js";
+import type { ProviderId, TargetIdOf } from "../spec/provider-id.js";
+import type { ProviderProfile, SchemaDialect } from "../spec/provider-profile.js";
 import { PROFILES } from "./profiles.js";
 
 /**
  * A target is what `--provider` names: a profile (name rule, schema dialect) plus the wire shape of the tools
  * array. The OpenAI Responses API shares the `openai-strict` profile (strict is its default) with a flat shape.
  */
-export type TargetId = ProfileId | "openai-responses";
+export type TargetId = TargetIdOf;
 
-export type WireShape = "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "mcp";
+/** The wire format of a target's tools array: the provider identity itself. */
+export type WireShape = ProviderId;
 
 export interface Target {
   id: TargetId;

@@ -9,7 +9,16 @@ export type {
   TokenUsage,
   ToolResultMessages,
 } from "./model-adapter.js";
+export type { PreparedTool } from "./prepared-tool.js";
 export type { ProviderFamily, ProviderRequestError } from "./provider-error.js";
+export type {
+  FamilyOf,
+  ModelProviderId,
+  ProfileIdOf,
+  ProviderId,
+  ProviderIdentities,
+  TargetIdOf,
+} from "./provider-id.js";
 export type { DatedSource, NameRule, ProfileId, ProviderProfile, SchemaDialect } from "./provider-profile.js";
 export type { McpTool, ServerTool, ToolAnnotations } from "./tool.js";
 export type {

@@ -6,24 +6,18 @@
  * returned it, so Anthropic thinking blocks (with their signatures), OpenAI Responses reasoning items and Gemini
  * `thoughtSignature`s are replayed verbatim. Converting through a neutral form is how those get lost.
  */
+import type { ModelProviderId, TargetIdOf } from "./provider-id.js";
 import type { ToolCall, ToolResult } from "./tool-call.js";
 import type { TranslationWarning } from "./warning.js";
 
 /** The response shapes tool calls are read from (the same values as dispatch's `ResponseWire`). */
-export type ModelWire = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
+export type ModelWire = ModelProviderId;
 
 /**
  * The toolset targets (`TargetId`s) whose tools arrays an adapter's requests can carry. Every one of them has the
  * wire shape of exactly one `ModelWire`.
  */
-export type ModelToolTarget =
-  | "anthropic"
-  | "anthropic-strict"
-  | "openai-chat"
-  | "openai-strict"
-  | "openai-responses"
-  | "gemini"
-  | "gemini-json-schema";
+export type ModelToolTarget = TargetIdOf<ModelProviderId>;
 
 /** Why the model stopped generating, whatever the provider called it. */
 export type FinishReason = "stop" | "tool-calls" | "length" | "content-filter" | "error" | "other";

@@ -2,7 +2,10 @@
  * A request rejection exactly as a provider would send it: HTTP status plus the provider's error body. The
  * strict validators return these and the provider emulator sends them on the wire, so tests see the real texts.
  */
-export type ProviderFamily = "anthropic" | "openai" | "gemini" | "mcp";
+import type { FamilyOf } from "./provider-id.js";
+
+/** Who runs the API whose rejection this is (a view of `ProviderId`). */
+export type ProviderFamily = FamilyOf;
 
 export interface ProviderRequestError {
   provider: ProviderFamily;

@@ -1,12 +1,7 @@
-/** Identifiers of the translation targets switchboard knows. */
-export type ProfileId =
-  | "anthropic"
-  | "anthropic-strict"
-  | "openai-chat"
-  | "openai-strict"
-  | "gemini"
-  | "gemini-json-schema"
-  | "mcp";
+import type { ProfileIdOf } from "./provider-id.js";
+
+/** Identifiers of the name-rule and schema-dialect profiles switchboard knows (a view of `ProviderId`). */
+export type ProfileId = ProfileIdOf;
 
 /**
  * The schema dialect a profile's `schema/` repair targets.

@@ -3,6 +3,7 @@
  * array carries exactly the bytes (and name) it has in the full translation that search and dispatch use.
  */
 import { createHash } from "node:crypto";
+import { providerModule } from "../providers/registry.js";
 import type { TargetId } from "../providers/targets.js";
 import { FACADE_TOOLS } from "../search/facade-tools.js";
 import {
@@ -41,9 +42,7 @@ export function wireByName(toolset: Toolset): Map<string, Record<string, unknown
 }
 
 function perToolWire(toolset: Toolset): unknown[] {
-  if (toolset.target.wire !== "gemini") return toolset.tools;
-  const first = toolset.tools[0] as { functionDeclarations?: unknown[] } | undefined;
-  return first?.functionDeclarations ?? [];
+  return providerModule(toolset.target.wire).layout.definitions(toolset.tools);
 }
 
 export interface Composed {
@@ -58,13 +57,14 @@ export function composeArray(
   items: readonly Record<string, unknown>[],
   cacheControl?: CacheControl,
 ): Composed {
-  let tools: unknown[];
-  if (wire === "gemini") tools = items.length === 0 ? [] : [{ functionDeclarations: items }];
-  else if (wire === "anthropic" && cacheControl !== undefined && items.length > 0) {
-    tools = items.map((item, index) =>
-      index === items.length - 1 ? { ...item, cache_control: cacheControl } : item,
-    );
-  } else tools = [...items];
+  const module = providerModule(wire);
+  const marked =
+    module.cacheBreakpoints && cacheControl !== undefined && items.length > 0
+      ? items.map((item, index) =>
+          index === items.length - 1 ? { ...item, cache_control: cacheControl } : item,
+        )
+      : items;
+  const tools = module.layout.wrap(marked);
   const json = JSON.stringify(tools);
   return { tools, json, hash: createHash("sha256").update(json).digest("hex") };
 }

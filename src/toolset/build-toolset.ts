@@ -1,12 +1,13 @@
 import { buildNameTable, type NameHistory, type NameTable, type NameTableOptions } from "../naming/index.js";
-import { TARGETS, type Target, type TargetId } from "../providers/targets.js";
+import { providerModule, targetFor } from "../providers/registry.js";
+import type { Target, TargetId } from "../providers/targets.js";
+import type { PreparedTool } from "../spec/prepared-tool.js";
 import type { McpTool, ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { applyAnthropicStrictBudget } from "./apply-strict-budget.js";
-import { type ArrayLayout, joinedBytes } from "./array-bytes.js";
-import type { PreparedTool } from "./prepared-tool.js";
+import { joinedBytes } from "./array-bytes.js";
 import type { RepairedTool } from "./repair-tool.js";
-import { strictFallbackWarning, TranslatedTool, type WireTool } from "./translated-tool.js";
+import { strictFallbackWarning, TranslatedTool } from "./translated-tool.js";
 import type { ToolTranslationCache } from "./translation-cache.js";
 
 export interface BuildToolsetOptions {
@@ -76,7 +77,8 @@ export function buildToolset(
   targetId: TargetId,
   options: BuildToolsetOptions = {},
 ): Toolset {
-  const target = TARGETS[targetId];
+  const target = targetFor(targetId);
+  const module = providerModule(target.wire);
   const translated =
     options.cache?.translateAll(tools, target) ?? tools.map((item) => new TranslatedTool(item, target));
   const emitted: { item: ServerTool; translated: TranslatedTool; result: Repaired }[] = [];
@@ -121,11 +123,11 @@ export function buildToolset(
     tool.translated.wire(
       toPrepared(tool),
       tool.demoted,
-      index === budgeted.length - 1 && target.wire === "anthropic" ? options.cacheControl : undefined,
+      index === budgeted.length - 1 && module.cacheBreakpoints ? options.cacheControl : undefined,
     ),
   );
   const parts = perTool.map((tool) => tool.json);
-  const layout = layoutOf(target);
+  const layout = module.layout;
   const join = (list: readonly string[]) => joinedBytes(list, layout);
   const bytes = options.cache?.joinedBytes(target.id, parts, join) ?? join(parts);
   // Each tool's bytes from here on are a slice of the array's bytes: held once, not twice (a build that reused the
@@ -158,7 +160,7 @@ export function buildToolset(
   });
   quarantined.sort((a, b) => compareStrings(a.server, b.server) || compareStrings(a.tool, b.tool));
 
-  const wireTools = wrap(perTool, target);
+  const wireTools = module.layout.wrap(perTool.map((tool) => tool.wire));
   const { json, hash } = bytes;
   const warnings: TranslationWarning[] = [];
   const limit = target.profile.maxTools;
@@ -218,24 +220,6 @@ function demoteToNonStrict(tool: Prepared, why: string): Prepared {
 function describe(tool: McpTool): string {
   return tool.description ?? tool.title ?? "";
 }
-
-/** The array in the target's wrapping. */
-function wrap(perTool: readonly WireTool[], target: Target): unknown[] {
-  const items = perTool.map((tool) => tool.wire);
-  if (target.wire !== "gemini") return items;
-  return perTool.length === 0 ? [] : [{ functionDeclarations: items }];
-}
-
-/**
- * How the array's bytes are joined from each tool's own canonical bytes (exactly what `JSON.stringify` of the
- * array gives, without serialising every schema a second time).
- */
-function layoutOf(target: Target): ArrayLayout {
-  return target.wire === "gemini" ? GEMINI_LAYOUT : FLAT_LAYOUT;
-}
-
-const FLAT_LAYOUT: ArrayLayout = { prefix: "[", suffix: "]", empty: "[]" };
-const GEMINI_LAYOUT: ArrayLayout = { prefix: '[{"functionDeclarations":[', suffix: "]}]", empty: "[]" };
 
 /** Code-unit order, independent of locale, so the bytes are the same on every machine. */
 function compareStrings(a: string, b: string): number {

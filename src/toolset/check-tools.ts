@@ -1,15 +1,11 @@
-import { prepareAnthropicTools } from "../providers/anthropic/prepare-tools.js";
-import { prepareGeminiTools } from "../providers/gemini/prepare-tools.js";
-import { prepareMcpTools } from "../providers/mcp/prepare-tools.js";
-import { prepareOpenAIChatTools } from "../providers/openai-chat/prepare-tools.js";
-import { prepareOpenAIResponsesTools } from "../providers/openai-responses/prepare-tools.js";
-import { TARGETS, type Target, type TargetId } from "../providers/targets.js";
+import { providerModule, targetFor } from "../providers/registry.js";
+import type { Target, TargetId } from "../providers/targets.js";
 import { validateTargetTools } from "../providers/validate-target-tools.js";
+import type { PreparedTool } from "../spec/prepared-tool.js";
 import type { ProviderRequestError } from "../spec/provider-error.js";
 import type { ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { type BuildToolsetOptions, buildToolset } from "./build-toolset.js";
-import type { PreparedTool } from "./prepared-tool.js";
 import { checkRequestLimits, type RequestLimitWarning } from "./request-limits.js";
 
 /** One tool's fate for one target. */
@@ -56,7 +52,7 @@ export function checkTools(
   const byKey = new Map<string, ServerTool>();
   for (const item of tools) byKey.set(JSON.stringify([item.server, item.tool.name]), item);
   return targets.map((targetId) => {
-    const target = TARGETS[targetId];
+    const target = targetFor(targetId);
     const toolset = buildToolset(tools, targetId, options);
     const rows: CheckRow[] = toolset.entries.map((entry) => {
       const source = byKey.get(JSON.stringify([entry.server, entry.tool]));
@@ -106,18 +102,8 @@ function rawWire(item: ServerTool, target: Target): unknown {
     schema: item.tool.inputSchema,
     strict: target.profile.strict,
   };
-  switch (target.wire) {
-    case "anthropic":
-      return prepareAnthropicTools([prepared]);
-    case "openai-chat":
-      return prepareOpenAIChatTools([prepared]);
-    case "openai-responses":
-      return prepareOpenAIResponsesTools([prepared]);
-    case "gemini":
-      return prepareGeminiTools([prepared], target.geminiField ?? "parameters");
-    case "mcp":
-      return prepareMcpTools([prepared]);
-  }
+  const module = providerModule(target.wire);
+  return module.layout.wrap([module.wireTool(prepared, { target, source: item.tool })]);
 }
 
 /** The provider's own rejection of an over-long tools array (OpenAI's code; Gemini's FIELD_INVALID text). */

@@ -5,21 +5,17 @@
  * `list_changed` re-translates only the tools that changed; a build without a cache makes them fresh, through
  * the same code, so both paths give the same bytes.
  */
-import { prepareAnthropicTools } from "../providers/anthropic/prepare-tools.js";
-import { prepareGeminiTools } from "../providers/gemini/prepare-tools.js";
-import { prepareMcpTools } from "../providers/mcp/prepare-tools.js";
-import { prepareOpenAIChatTools } from "../providers/openai-chat/prepare-tools.js";
-import { prepareOpenAIResponsesTools } from "../providers/openai-responses/prepare-tools.js";
+import { providerModule } from "../providers/registry.js";
 import type { Target } from "../providers/targets.js";
 import { strictBudget } from "../schema/index.js";
 import type { JsonObject } from "../spec/json.js";
+import type { CacheControl, PreparedTool } from "../spec/prepared-tool.js";
 import type { ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { canonicalSchema } from "./canonical-json.js";
-import type { PreparedTool } from "./prepared-tool.js";
 import { type RepairedTool, repairTool } from "./repair-tool.js";
 
-export type CacheControl = { type: "ephemeral"; ttl?: "5m" | "1h" };
+export type { CacheControl };
 
 /** A tool's own wire definition and its canonical bytes (its share of the array's bytes). */
 export interface WireTool {
@@ -123,31 +119,16 @@ export function strictFallbackWarning(why: string): TranslationWarning {
   return { code: "strict-fallback", path: "", message: `sent with strict: false because ${why}` };
 }
 
-/** One tool through the target's `prepare-tools` function (each maps tools independently of each other). */
+/** One tool through the target's provider module (each maps tools independently of each other). */
 function wireOne(
   tool: PreparedTool,
   source: ServerTool,
   target: Target,
   cacheControl: CacheControl | undefined,
 ): unknown {
-  switch (target.wire) {
-    case "anthropic":
-      return prepareAnthropicTools([tool], cacheControl === undefined ? {} : { cacheControl })[0];
-    case "openai-chat":
-      return prepareOpenAIChatTools([tool])[0];
-    case "openai-responses":
-      return prepareOpenAIResponsesTools([tool])[0];
-    case "gemini": {
-      const [wrapper] = prepareGeminiTools([tool], target.geminiField ?? "parameters");
-      return wrapper?.functionDeclarations[0];
-    }
-    case "mcp":
-      return prepareMcpTools([
-        {
-          ...tool,
-          ...(source.tool.title === undefined ? {} : { title: source.tool.title }),
-          ...(source.tool.annotations === undefined ? {} : { annotations: source.tool.annotations }),
-        },
-      ])[0];
-  }
+  return providerModule(target.wire).wireTool(tool, {
+    target,
+    source: source.tool,
+    ...(cacheControl === undefined ? {} : { cacheControl }),
+  });
 }

@@ -14,7 +14,6 @@ import {
   familyOfWire,
   type ToolsetTokenEstimate,
 } from "../../cost/estimate-tokens.js";
-import type { ExactCounter } from "../../cost/exact-tokens.js";
 import { FACADE_NOTE, FACADE_TOOLS } from "../../cost/facade-definition.js";
 import { formatCount, formatMoney, formatRate, formatTokens } from "../../cost/format-money.js";
 import type { ProviderFamily } from "../../cost/overheads.js";
@@ -22,6 +21,7 @@ import { PRICES, type PriceOverrides, type PriceTable, withPriceOverrides } from
 import { resolvePrice } from "../../cost/resolve-price.js";
 import { type WhatIfReport, whatIf } from "../../cost/what-if.js";
 import { SwitchboardError } from "../../errors.js";
+import type { ExactCounter } from "../../providers/exact-tokens.js";
 import { TARGETS } from "../../providers/targets.js";
 import { buildToolset } from "../../toolset/build-toolset.js";
 import { checkRequestLimits } from "../../toolset/request-limits.js";
@@ -403,7 +403,7 @@ async function exactCounterFor(
   io: CliIo,
 ): Promise<ExactCounter | undefined> {
   if (options.csv) throw new SwitchboardError("USAGE", "--exact prints text or --json, not --csv");
-  const { createExactCounter, exactSupportFor } = await import("../../cost/exact-tokens.js");
+  const { createExactCounter, exactSupportFor } = await import("../../providers/exact-tokens.js");
   const support = exactSupportFor(wire);
   if (!support.supported) {
     io.err(`note: ${support.reason}; showing the estimate`);

@@ -7,9 +7,11 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { ToolCall, ToolContent, ToolResult } from "../../spec/tool-call.js";
 import type { TranslationWarning } from "../../spec/warning.js";
+import { base64Bytes } from "../shared/base64.js";
+import { linkText } from "../shared/link-text.js";
+import { WEB_IMAGE_TYPES } from "../shared/media-types.js";
 
 /** Image types a `tool_result` image block accepts (Base64ImageSource.media_type). */
-const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
 type Block = TextBlockParam | ImageBlockParam | DocumentBlockParam;
 
@@ -119,7 +121,7 @@ function imageBlocks(
   warnings: TranslationWarning[],
 ): Block[] {
   const header: Block[] = uri === undefined ? [] : [{ type: "text", text: resourceHeader(uri, mimeType) }];
-  if (IMAGE_TYPES.has(mimeType)) {
+  if (WEB_IMAGE_TYPES.has(mimeType)) {
     const media = mimeType as "image/jpeg" | "image/png" | "image/gif" | "image/webp";
     return [...header, { type: "image", source: { type: "base64", media_type: media, data } }];
   }
@@ -137,13 +139,6 @@ function resourceHeader(uri: string, mimeType: string | undefined): string {
   return `Resource ${uri}${mimeType === undefined ? "" : ` (${mimeType})`}:`;
 }
 
-function linkText(part: Extract<ToolContent, { type: "resource_link" }>): string {
-  const details = [part.mimeType, part.size === undefined ? undefined : `${part.size} bytes`].filter(Boolean);
-  const title = part.title === undefined ? "" : ` "${part.title}"`;
-  const description = part.description === undefined ? "" : ` - ${part.description}`;
-  return `Resource link: ${part.name}${title} <${part.uri}>${details.length > 0 ? ` (${details.join(", ")})` : ""}${description}`;
-}
-
 function dropped(call: ToolCall, kind: string, mimeType: string): TranslationWarning {
   return {
     code: `result-${kind}-described`,
@@ -153,7 +148,3 @@ function dropped(call: ToolCall, kind: string, mimeType: string): TranslationWar
 }
 
 /** Decoded size of base64 text. */
-function base64Bytes(data: string): number {
-  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
-  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
-}

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../spec/json.js";
-import type { PreparedTool } from "../../toolset/prepared-tool.js";
+import type { PreparedTool } from "../../spec/prepared-tool.js";
 
 /** An Anthropic Messages custom tool, with keys in the fixed order switchboard serialises them. */
 export interface AnthropicToolDefinition {

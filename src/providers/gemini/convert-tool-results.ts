@@ -1,6 +1,8 @@
 import type { Content, FunctionResponse, FunctionResponsePart, Part } from "@google/genai";
 import type { ToolCall, ToolContent, ToolResult } from "../../spec/tool-call.js";
 import type { TranslationWarning } from "../../spec/warning.js";
+import { base64Bytes } from "../shared/base64.js";
+import { linkText } from "../shared/link-text.js";
 
 export interface GeminiConvertOptions {
   /**
@@ -118,16 +120,4 @@ function inline(
 
 function header(uri: string, mimeType: string | undefined): string {
   return `Resource ${uri}${mimeType === undefined ? "" : ` (${mimeType})`}:`;
-}
-
-function linkText(part: Extract<ToolContent, { type: "resource_link" }>): string {
-  const details = [part.mimeType, part.size === undefined ? undefined : `${part.size} bytes`].filter(Boolean);
-  const title = part.title === undefined ? "" : ` "${part.title}"`;
-  const description = part.description === undefined ? "" : ` - ${part.description}`;
-  return `Resource link: ${part.name}${title} <${part.uri}>${details.length > 0 ? ` (${details.join(", ")})` : ""}${description}`;
-}
-
-function base64Bytes(data: string): number {
-  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
-  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
 }

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../spec/json.js";
-import type { PreparedTool } from "../../toolset/prepared-tool.js";
+import type { PreparedTool } from "../../spec/prepared-tool.js";
 
 export interface GeminiFunctionDeclaration {
   name: string;

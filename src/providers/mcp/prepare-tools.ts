@@ -1,6 +1,6 @@
 import type { JsonObject } from "../../spec/json.js";
+import type { PreparedTool } from "../../spec/prepared-tool.js";
 import type { ToolAnnotations } from "../../spec/tool.js";
-import type { PreparedTool } from "../../toolset/prepared-tool.js";
 
 /** A tool as the gateway lists it to a downstream MCP client. */
 export interface McpToolDefinition {

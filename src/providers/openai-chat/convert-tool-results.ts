@@ -1,6 +1,8 @@
 import type { ChatCompletionToolMessageParam } from "openai/resources/chat/completions";
 import type { ToolCall, ToolContent, ToolResult } from "../../spec/tool-call.js";
 import type { TranslationWarning } from "../../spec/warning.js";
+import { base64Bytes } from "../shared/base64.js";
+import { linkText } from "../shared/link-text.js";
 
 export interface OpenAIChatToolResults {
   /** Append right after the assistant message with `tool_calls`, before anything else (providers.md §2.3). */
@@ -76,22 +78,10 @@ function partText(part: ToolContent, call: ToolCall, warnings: TranslationWarnin
   }
 }
 
-function linkText(part: Extract<ToolContent, { type: "resource_link" }>): string {
-  const details = [part.mimeType, part.size === undefined ? undefined : `${part.size} bytes`].filter(Boolean);
-  const title = part.title === undefined ? "" : ` "${part.title}"`;
-  const description = part.description === undefined ? "" : ` - ${part.description}`;
-  return `Resource link: ${part.name}${title} <${part.uri}>${details.length > 0 ? ` (${details.join(", ")})` : ""}${description}`;
-}
-
 function described(call: ToolCall, kind: string, mimeType: string): TranslationWarning {
   return {
     code: `result-${kind}-described`,
     path: "",
     message: `The ${kind} (${mimeType}) in the result of ${call.name} (${call.id}) cannot travel in a Chat Completions tool message; it was described in text`,
   };
-}
-
-function base64Bytes(data: string): number {
-  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
-  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
 }

@@ -12,11 +12,11 @@ import type {
 import type { FinishReason, ModelAdapter, ModelResponse, TokenUsage } from "../../spec/model-adapter.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import type { ClientSource } from "../lazy-client.js";
+import { type OpenAIClientOptions, openaiClientSettings } from "../openai-shared/openai-client-settings.js";
+import { openaiClientSource } from "../openai-shared/openai-client-source.js";
 import { convertOpenAIChatUsage, type OpenAIChatUsageLike } from "./convert-openai-chat-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
 import { mapOpenAIChatStopReason } from "./map-openai-chat-stop-reason.js";
-import { type OpenAIClientOptions, openaiClientSettings } from "./openai-client-settings.js";
-import { openaiClientSource } from "./openai-client-source.js";
 import { readToolCalls } from "./read-tool-calls.js";
 
 type OwnFields = "model" | "messages" | "tools" | "max_tokens" | "max_completion_tokens" | "stream";

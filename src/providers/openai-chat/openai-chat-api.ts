@@ -4,13 +4,13 @@
  * SDK: import it with `import()` where it is needed.
  */
 import OpenAI from "openai";
-import { type OpenAIClientOptions, openaiClientSettings } from "./openai-client-settings.js";
+import { type OpenAIClientOptions, openaiClientSettings } from "../openai-shared/openai-client-settings.js";
 
 export {
   OPENAI_API_KEY_VARIABLE,
   OPENAI_BASE_URL_VARIABLE,
   type OpenAIClientOptions,
-} from "./openai-client-settings.js";
+} from "../openai-shared/openai-client-settings.js";
 
 /** Throws a `USAGE` error naming `OPENAI_API_KEY` when no key is given or set. */
 export function createOpenAIClient(options: OpenAIClientOptions = {}): OpenAI {

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../spec/json.js";
-import type { PreparedTool } from "../../toolset/prepared-tool.js";
+import type { PreparedTool } from "../../spec/prepared-tool.js";
 
 /** An OpenAI Chat Completions function tool, keys in fixed order. */
 export interface OpenAIChatToolDefinition {

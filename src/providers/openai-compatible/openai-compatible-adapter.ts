@@ -10,7 +10,7 @@ import {
   type OpenAIChatAdapter,
   type OpenAIChatAdapterOptions,
 } from "../openai-chat/openai-chat-adapter.js";
-import { openaiClientSource } from "../openai-chat/openai-client-source.js";
+import { openaiClientSource } from "../openai-shared/openai-client-source.js";
 import { convertOpenAICompatibleUsage } from "./convert-openai-compatible-usage.js";
 import { mapOpenAICompatibleStopReason } from "./map-openai-compatible-stop-reason.js";
 import {

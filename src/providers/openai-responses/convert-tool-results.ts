@@ -1,9 +1,11 @@
 import type { ResponseFunctionCallOutputItem, ResponseInputItem } from "openai/resources/responses/responses";
 import type { ToolCall, ToolContent, ToolResult } from "../../spec/tool-call.js";
 import type { TranslationWarning } from "../../spec/warning.js";
+import { base64Bytes } from "../shared/base64.js";
+import { linkText } from "../shared/link-text.js";
+import { WEB_IMAGE_TYPES } from "../shared/media-types.js";
 
 /** Image types `input_image` accepts. */
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
 
 export type FunctionCallOutputItem = ResponseInputItem.FunctionCallOutput;
 
@@ -123,7 +125,7 @@ function image(
   warnings: TranslationWarning[],
 ): ResponseFunctionCallOutputItem[] {
   const head = uri === undefined ? [] : [text(header(uri, mimeType))];
-  if (IMAGE_TYPES.has(mimeType)) {
+  if (WEB_IMAGE_TYPES.has(mimeType)) {
     return [...head, { type: "input_image", image_url: `data:${mimeType};base64,${data}`, detail: "auto" }];
   }
   warnings.push(described(call, "image", mimeType));
@@ -152,22 +154,10 @@ function fileName(uri: string): string {
   return last.endsWith(".pdf") ? last : `${last}.pdf`;
 }
 
-function linkText(part: Extract<ToolContent, { type: "resource_link" }>): string {
-  const details = [part.mimeType, part.size === undefined ? undefined : `${part.size} bytes`].filter(Boolean);
-  const title = part.title === undefined ? "" : ` "${part.title}"`;
-  const description = part.description === undefined ? "" : ` - ${part.description}`;
-  return `Resource link: ${part.name}${title} <${part.uri}>${details.length > 0 ? ` (${details.join(", ")})` : ""}${description}`;
-}
-
 function described(call: ToolCall, kind: string, mimeType: string): TranslationWarning {
   return {
     code: `result-${kind}-described`,
     path: "",
     message: `The ${kind} (${mimeType}) in the result of ${call.name} (${call.id}) cannot travel in a function_call_output; it was described in text`,
   };
-}
-
-function base64Bytes(data: string): number {
-  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
-  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
 }

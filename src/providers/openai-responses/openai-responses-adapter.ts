@@ -14,8 +14,8 @@ import type {
 } from "openai/resources/responses/responses";
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
 import type { TranslationWarning } from "../../spec/warning.js";
-import { openaiClientSettings } from "../openai-chat/openai-client-settings.js";
-import { openaiClientSource } from "../openai-chat/openai-client-source.js";
+import { openaiClientSettings } from "../openai-shared/openai-client-settings.js";
+import { openaiClientSource } from "../openai-shared/openai-client-source.js";
 import { convertOpenAIResponsesUsage } from "./convert-openai-responses-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
 import { mapOpenAIResponsesStopReason } from "./map-openai-responses-stop-reason.js";

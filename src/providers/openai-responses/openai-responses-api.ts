@@ -4,12 +4,12 @@
  * import it with `import()` where it is needed.
  */
 import OpenAI from "openai";
-import { type OpenAIClientOptions, openaiClientSettings } from "../openai-chat/openai-client-settings.js";
+import { type OpenAIClientOptions, openaiClientSettings } from "../openai-shared/openai-client-settings.js";
 
 export {
   OPENAI_API_KEY_VARIABLE,
   OPENAI_BASE_URL_VARIABLE,
-} from "../openai-chat/openai-client-settings.js";
+} from "../openai-shared/openai-client-settings.js";
 
 /** The same options as the Chat Completions client's. */
 export type OpenAIResponsesClientOptions = OpenAIClientOptions;

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../spec/json.js";
-import type { PreparedTool } from "../../toolset/prepared-tool.js";
+import type { PreparedTool } from "../../spec/prepared-tool.js";
 
 /**
  * An OpenAI Responses function tool (flat). `strict` is always explicit: the Responses API treats an absent

@@ -1,6 +1,6 @@
-import type { TranslationWarning } from "../spec/warning.js";
+import type { ContextPart } from "../../context/types.js";
+import type { TranslationWarning } from "../../spec/warning.js";
 import { base64Bytes, formatBytes } from "./base64.js";
-import type { ContextPart } from "./types.js";
 
 type MediaPart = Extract<ContextPart, { type: "image" | "audio" | "document" }>;
 

@@ -8,14 +8,13 @@ import type {
   MessageParam,
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import { convertToolResults } from "../providers/anthropic/convert-tool-results.js";
-import type { TranslationWarning } from "../spec/warning.js";
-import { describeMedia, fileNameOf } from "./describe-part.js";
-import type { RenderedMessages } from "./render.js";
-import { toolCallsAndResults } from "./tool-results.js";
-import type { ContextMessage, ContextPart } from "./types.js";
+import type { ContextMessage, ContextPart, RenderedMessages } from "../../context/types.js";
+import type { TranslationWarning } from "../../spec/warning.js";
+import { toolCallsAndResults } from "../shared/context-tool-results.js";
+import { describeMedia, fileNameOf } from "../shared/describe-part.js";
+import { WEB_IMAGE_TYPES } from "../shared/media-types.js";
+import { convertToolResults } from "./convert-tool-results.js";
 
-const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 type ImageMedia = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
 
 export function renderAnthropic(messages: readonly ContextMessage[]): RenderedMessages<MessageParam> {
@@ -49,7 +48,7 @@ function partBlocks(
     case "tool-result":
       return []; // placed first by the caller
     case "image":
-      if (role === "user" && IMAGE_TYPES.has(part.mimeType)) {
+      if (role === "user" && WEB_IMAGE_TYPES.has(part.mimeType)) {
         return [
           {
             type: "image",

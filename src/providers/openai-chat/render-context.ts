@@ -8,14 +8,13 @@ import type {
   ChatCompletionContentPart,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
-import { convertToolResults } from "../providers/openai-chat/convert-tool-results.js";
-import type { TranslationWarning } from "../spec/warning.js";
-import { dataUrl, describeMedia, fileNameOf } from "./describe-part.js";
-import type { RenderedMessages } from "./render.js";
-import { toolCallsAndResults } from "./tool-results.js";
-import type { ContextMessage, ContextPart } from "./types.js";
+import type { ContextMessage, ContextPart, RenderedMessages } from "../../context/types.js";
+import type { TranslationWarning } from "../../spec/warning.js";
+import { toolCallsAndResults } from "../shared/context-tool-results.js";
+import { dataUrl, describeMedia, fileNameOf } from "../shared/describe-part.js";
+import { WEB_IMAGE_TYPES } from "../shared/media-types.js";
+import { convertToolResults } from "./convert-tool-results.js";
 
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
 const AUDIO_FORMATS: Record<string, "wav" | "mp3"> = {
   "audio/wav": "wav",
   "audio/x-wav": "wav",
@@ -90,7 +89,7 @@ function userPart(part: ContextPart, warnings: TranslationWarning[]): ChatComple
     case "tool-result":
       return undefined;
     case "image":
-      if (IMAGE_TYPES.has(part.mimeType)) return { type: "image_url", image_url: { url: dataUrl(part) } };
+      if (WEB_IMAGE_TYPES.has(part.mimeType)) return { type: "image_url", image_url: { url: dataUrl(part) } };
       return text(describeMedia(part, "OpenAI", "image_url takes png, jpeg, webp and gif", warnings));
     case "audio": {
       const format = AUDIO_FORMATS[part.mimeType];

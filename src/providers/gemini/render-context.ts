@@ -5,17 +5,16 @@
  * signature, since Gemini 3 rejects a replayed call without one (providers.md §3.4 rule 3).
  */
 import type { Content, Part } from "@google/genai";
-import { convertToolResults } from "../providers/gemini/convert-tool-results.js";
-import type { TranslationWarning } from "../spec/warning.js";
-import { describeMedia } from "./describe-part.js";
-import type { RenderedMessages } from "./render.js";
-import { toolCallsAndResults } from "./tool-results.js";
-import type { ContextMessage, ContextPart } from "./types.js";
+import type { ContextMessage, ContextPart, RenderedMessages } from "../../context/types.js";
+import type { TranslationWarning } from "../../spec/warning.js";
+import { toolCallsAndResults } from "../shared/context-tool-results.js";
+import { describeMedia } from "../shared/describe-part.js";
+import { GEMINI_IMAGE_TYPES } from "../shared/media-types.js";
+import { convertToolResults } from "./convert-tool-results.js";
 
 /** https://ai.google.dev/gemini-api/docs/thought-signatures: for calls not produced by the model. */
 export const PLACEHOLDER_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
 
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/heic", "image/heif"]);
 const AUDIO_TYPES = new Set([
   "audio/wav",
   "audio/x-wav",
@@ -75,7 +74,7 @@ function convert(
       }
       const accepted =
         part.type === "image"
-          ? IMAGE_TYPES.has(part.mimeType)
+          ? GEMINI_IMAGE_TYPES.has(part.mimeType)
           : part.type === "audio"
             ? AUDIO_TYPES.has(part.mimeType)
             : part.mimeType === "application/pdf";

@@ -5,14 +5,12 @@
  * per call.
  */
 import type { ResponseInputContent, ResponseInputItem } from "openai/resources/responses/responses";
-import { convertToolResults } from "../providers/openai-responses/convert-tool-results.js";
-import type { TranslationWarning } from "../spec/warning.js";
-import { dataUrl, describeMedia, fileNameOf } from "./describe-part.js";
-import type { RenderedMessages } from "./render.js";
-import { toolCallsAndResults } from "./tool-results.js";
-import type { ContextMessage, ContextPart } from "./types.js";
-
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
+import type { ContextMessage, ContextPart, RenderedMessages } from "../../context/types.js";
+import type { TranslationWarning } from "../../spec/warning.js";
+import { toolCallsAndResults } from "../shared/context-tool-results.js";
+import { dataUrl, describeMedia, fileNameOf } from "../shared/describe-part.js";
+import { WEB_IMAGE_TYPES } from "../shared/media-types.js";
+import { convertToolResults } from "./convert-tool-results.js";
 
 export function renderOpenAIResponses(
   messages: readonly ContextMessage[],
@@ -74,7 +72,7 @@ function userPart(part: ContextPart, warnings: TranslationWarning[]): ResponseIn
     case "tool-result":
       return undefined;
     case "image":
-      if (IMAGE_TYPES.has(part.mimeType))
+      if (WEB_IMAGE_TYPES.has(part.mimeType))
         return { type: "input_image", image_url: dataUrl(part), detail: "auto" };
       return text(describeMedia(part, "OpenAI", "input_image takes png, jpeg, webp and gif", warnings));
     case "audio":

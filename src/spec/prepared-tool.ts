@@ -1,4 +1,4 @@
-import type { JsonObject } from "../spec/json.js";
+import type { JsonObject } from "./json.js";
 
 /**
  * One tool after naming and schema repair, before it takes a provider's wire shape. The provider
@@ -15,3 +15,6 @@ export interface PreparedTool {
   /** Gemini only: send no parameters at all (an empty root object is rejected there). */
   omitParameters?: boolean;
 }
+
+/** An Anthropic prompt-cache breakpoint, as a tool definition carries it. */
+export type CacheControl = { type: "ephemeral"; ttl?: "5m" | "1h" };

@@ -1,5 +1,5 @@
-import type { ToolCall, ToolResult } from "../spec/tool-call.js";
-import type { ContextPart } from "./types.js";
+import type { ContextPart } from "../../context/types.js";
+import type { ToolCall, ToolResult } from "../../spec/tool-call.js";
 
 /** The tool-result parts of a message as the (call, result) pairs the providers' result converters take. */
 export function toolCallsAndResults(parts: readonly ContextPart[]): {

@@ -1,0 +1,32 @@
+import { openaiCompatibleAdapterEntry } from "../openai-compatible/adapter-entry.js";
+import type { ModelModule } from "../provider-module.js";
+import { FLAT_LAYOUT } from "../shared/flat-layout.js";
+import { WEB_IMAGE_TYPES } from "../shared/media-types.js";
+import { openaiChatAdapterEntry } from "./adapter-entry.js";
+import { convertToolResults } from "./convert-tool-results.js";
+import { openaiChatCountTokens } from "./count-tokens.js";
+import { prepareOpenAIChatTools } from "./prepare-tools.js";
+import { type OpenAIChatResponseLike, readToolCalls } from "./read-tool-calls.js";
+import { renderOpenAIChat } from "./render-context.js";
+import { validateOpenAIChatMessages } from "./validate-messages.js";
+import { validateOpenAIChatTools } from "./validate-tools.js";
+
+/** The OpenAI Chat Completions wire format (OpenAI-compatible servers speak it too). */
+export const openaiChatProvider: ModelModule<"openai-chat"> = {
+  id: "openai-chat",
+  family: "openai",
+  layout: FLAT_LAYOUT,
+  cacheBreakpoints: false,
+  wireTool: (tool) => prepareOpenAIChatTools([tool])[0],
+  validateTools: (tools) => validateOpenAIChatTools(tools),
+  countTokens: openaiChatCountTokens,
+  imageTypes: WEB_IMAGE_TYPES,
+  readToolCalls: (response) => readToolCalls(response as OpenAIChatResponseLike),
+  convertToolResults(calls, results) {
+    const out = convertToolResults(calls, results);
+    return { append: out.messages, warnings: out.warnings };
+  },
+  renderContext: renderOpenAIChat,
+  validateMessages: validateOpenAIChatMessages,
+  adapters: [openaiChatAdapterEntry, openaiCompatibleAdapterEntry],
+};
