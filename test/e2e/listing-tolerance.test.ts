@@ -167,8 +167,28 @@ describe("tools with invalid header bindings", () => {
       configOf(fixtureServer("listing-server", { name: "bound", env: { LISTING: "header-bindings" } })),
     );
     try {
+      expect(host.pool.get("bound")?.listing?.tools.map((tool) => tool.name)).toEqual(["valid_tool"]);
       const result = await host.callTool("bound", "valid_tool", { region: "us-west1" });
       expect(result.content).toEqual([{ type: "text", text: "called valid_tool" }]);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe("a 2026-07-28 server that leaves resultType out", () => {
+  it("is listed and called, each result read as complete", async () => {
+    const host = await connectHost(
+      configOf(fixtureServer("listing-server", { name: "modern", env: { LISTING: "modern" } })),
+      { versionNegotiation: { mode: "auto" } },
+    );
+    try {
+      expect(host.servers[0]?.reason).toBeUndefined();
+      expect(host.servers[0]?.state).toBe("ready");
+      expect(host.pool.get("modern")?.info?.protocolVersion).toBe("2026-07-28");
+      expect(host.pool.get("modern")?.listing?.tools.map((tool) => tool.name)).toEqual(["works"]);
+      const result = await host.callTool("modern", "works", {});
+      expect(result.content).toEqual([{ type: "text", text: "called works" }]);
     } finally {
       await host.close();
     }
