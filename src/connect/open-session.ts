@@ -24,6 +24,7 @@ import type { HttpServerConfig, ServerConfig, StdioServerConfig } from "../confi
 import { ConnectionError, SwitchboardError } from "../errors.js";
 import { buildChildEnv } from "./child-env.js";
 import { ChildProcessTransport, describeExit } from "./child-process-transport.js";
+import { completeByDefault } from "./complete-by-default.js";
 import { allListKinds, fetchListing } from "./fetch-listing.js";
 import { lazyValidator } from "./lazy-validator.js";
 import { linearJsonSchemaValidator } from "./linear-json-schema-validator.js";
@@ -246,6 +247,7 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
     ),
     ...(options.versionNegotiation === undefined ? {} : { versionNegotiation: options.versionNegotiation }),
   });
+  completeByDefault(transport, client);
   // Filled in by finish(); hooks only fire for sessions that reached the caller.
   const session = {
     client,

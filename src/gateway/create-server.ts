@@ -11,6 +11,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/server";
 import type { Gateway } from "./gateway.js";
+import { refuseMalformedInputResponses } from "./input-responses.js";
 import { rewritePromptResult, rewriteReadResult } from "./rewrite-uris.js";
 import { passThrough } from "./upstream-errors.js";
 
@@ -30,6 +31,8 @@ export function createGatewayServer(gateway: Gateway, stateless: boolean): Serve
       logging: {},
     },
   });
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => connect(refuseMalformedInputResponses(transport));
   const peer = gateway.peers.add(server, stateless);
   server.oninitialized = () => {
     peer.initialized = true;

@@ -189,6 +189,72 @@ describe("sessions and stateless mode", () => {
     }
   });
 
+  it("refuses a 2026-07-28 call whose inputResponses or requestState is malformed, instead of completing it", async () => {
+    const stateless = await serveGatewayHttp(running.gateway, { stateless: true });
+    const call = async (extra: Record<string, unknown>) => {
+      const response = await fetch(stateless.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": "twin__whoami",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: {
+            name: "twin__whoami",
+            arguments: {},
+            ...extra,
+            _meta: {
+              "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+              "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+              "io.modelcontextprotocol/clientCapabilities": { elicitation: {} },
+            },
+          },
+        }),
+      });
+      const text = await response.text();
+      const data = text.split("\n").find((line) => line.startsWith("data: "));
+      return JSON.parse(data === undefined ? text : data.slice(6)) as {
+        result?: { content?: unknown };
+        error?: { code: number; message: string };
+      };
+    };
+    try {
+      expect(textOf((await call({})).result ?? {})).toBe("A");
+      expect(textOf((await call({ inputResponses: { user_name: { action: "accept" } } })).result ?? {})).toBe(
+        "A",
+      );
+      const cases: [Record<string, unknown>, string][] = [
+        [
+          { inputResponses: { user_name: 12345 } },
+          'tools/call: inputResponses["user_name"] must be an object, not a number',
+        ],
+        [
+          { inputResponses: null },
+          "tools/call: inputResponses must be an object of input responses, not null",
+        ],
+        [
+          { inputResponses: [] },
+          "tools/call: inputResponses must be an object of input responses, not an array",
+        ],
+        [{ requestState: 7 }, "tools/call: requestState must be a string, not a number"],
+      ];
+      for (const [extra, message] of cases) {
+        const answer = await call(extra);
+        expect(answer.result).toBeUndefined();
+        expect(answer.error?.code).toBe(-32602);
+        expect(answer.error?.message).toContain(message);
+      }
+    } finally {
+      await stateless.close();
+    }
+  });
+
   it("serves without sessions and refuses server-to-client requests it could not carry", async () => {
     const http = await serveGatewayHttp(running.gateway, { stateless: true });
     try {

@@ -30,7 +30,7 @@ async function writeConfig(name: string, servers: Record<string, unknown>): Prom
   return file;
 }
 
-function listingServer(mode: "sloppy" | "refuse-optional" | "refuse-tools") {
+function listingServer(mode: "sloppy" | "refuse-optional" | "refuse-tools" | "header-bindings") {
   return { ...fixtureCommand("listing-server"), env: { LISTING: mode } };
 }
 
@@ -130,6 +130,65 @@ describe("sloppy tools", () => {
         const result = await host.callTool("sloppy", tool, {});
         expect(result.content).toEqual([{ type: "text", text: `called ${tool}` }]);
       }
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe("tools with invalid header bindings", () => {
+  it("are quarantined at listing with the rule each broke; the server and its valid tool stay", async () => {
+    const file = await writeConfig("headers.json", { bound: listingServer("header-bindings") });
+    const { code, report } = await inspectJson(file);
+    expect(code).toBe(0);
+    expect(report.servers[0]?.status).toBe("ready");
+    expect(report.tools.map((tool) => tool.name)).toEqual(["valid_tool"]);
+    const messages = (report.servers[0]?.warnings ?? []).map((warning) => [warning.tool, warning.message]);
+    expect(messages).toEqual([
+      [
+        "empty_header",
+        'tool "empty_header" is not offered: property "value": x-mcp-header must be a non-empty string',
+      ],
+      [
+        "object_header",
+        'tool "object_header" is not offered: property "data": x-mcp-header is allowed only on a string, integer or boolean property (type object)',
+      ],
+      [
+        "space_in_name",
+        'tool "space_in_name" is not offered: property "value": x-mcp-header "My Region" is not a valid header name (letters, digits and !#$%&\'*+-.^_`|~ only)',
+      ],
+      [
+        "duplicate_header",
+        'tool "duplicate_header" is not offered: property "two": x-mcp-header "myfield" repeats "MyField" (header names ignore case)',
+      ],
+    ]);
+
+    const host = await connectHost(
+      configOf(fixtureServer("listing-server", { name: "bound", env: { LISTING: "header-bindings" } })),
+    );
+    try {
+      expect(host.pool.get("bound")?.listing?.tools.map((tool) => tool.name)).toEqual(["valid_tool"]);
+      const result = await host.callTool("bound", "valid_tool", { region: "us-west1" });
+      expect(result.content).toEqual([{ type: "text", text: "called valid_tool" }]);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe("a 2026-07-28 server that leaves resultType out", () => {
+  it("is listed and called, each result read as complete", async () => {
+    const host = await connectHost(
+      configOf(fixtureServer("listing-server", { name: "modern", env: { LISTING: "modern" } })),
+      { versionNegotiation: { mode: "auto" } },
+    );
+    try {
+      expect(host.servers[0]?.reason).toBeUndefined();
+      expect(host.servers[0]?.state).toBe("ready");
+      expect(host.pool.get("modern")?.info?.protocolVersion).toBe("2026-07-28");
+      expect(host.pool.get("modern")?.listing?.tools.map((tool) => tool.name)).toEqual(["works"]);
+      const result = await host.callTool("modern", "works", {});
+      expect(result.content).toEqual([{ type: "text", text: "called works" }]);
     } finally {
       await host.close();
     }

@@ -18,6 +18,7 @@ import { HeadlessAuthorization } from "../../auth/headless-authorization.js";
 import { MemoryCredentialStore } from "../../auth/memory-credential-store.js";
 import { SwitchboardOAuthProvider } from "../../auth/oauth-provider.js";
 import { clientFeatures } from "../../client-features/client-features.js";
+import { RootsRegistry } from "../../client-features/roots.js";
 import type { HttpServerConfig } from "../../config/types.js";
 import { ServerConnection } from "../../connect/server-connection.js";
 import type { ClientFeatures } from "../../connect/types.js";
@@ -28,7 +29,7 @@ import { version } from "../version.js";
 /** The CIMD client-metadata URL the referee expects (`auth/basic-cimd`); the mock AS never fetches it. */
 const CONFORMANCE_CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
 
-type Context = Record<string, string | undefined>;
+type Context = Readonly<Record<string, unknown>>;
 
 interface Scenario {
   features?: ClientFeatures;
@@ -36,7 +37,48 @@ interface Scenario {
   skipIssuerMetadataValidation?: boolean;
   /** Builds the OAuth side for this run (a fresh in-memory store every time). */
   auth?: (serverUrl: string, context: Context) => OAuthClientProvider | AuthProvider;
-  run(connection: ServerConnection, io: CliIo): Promise<void>;
+  run(connection: ServerConnection, io: CliIo, context: Context): Promise<void>;
+}
+
+/** Every client feature a host can offer: a form answered with the schema's defaults, the working directory. */
+const everyFeature: ClientFeatures = {
+  ...clientFeatures({
+    elicitation: { hook: () => ({ action: "accept", content: { confirmed: true } }), url: false },
+    roots: new RootsRegistry(undefined, process.cwd()),
+  }),
+  // No model runs here: a sampling request is answered with a refusal, as a host without approval would.
+  sampling: async () => ({ rejected: "the conformance client has no model to sample" }),
+};
+
+/** Uses what was listed the way a session does: every tool called, every resource read, every prompt got. */
+async function useEverything(connection: ServerConnection, io: CliIo): Promise<void> {
+  const listing = connection.listing;
+  for (const tool of listing?.tools ?? []) {
+    const result = await connection.callTool(tool.name, {});
+    io.err(`${tool.name} → ${JSON.stringify(result.content)}`);
+  }
+  for (const resource of listing?.resources ?? []) {
+    const result = await connection.readResource(resource.uri);
+    io.err(`${resource.uri} → ${result.contents.length} content(s)`);
+  }
+  for (const prompt of listing?.prompts ?? []) {
+    const result = await connection.getPrompt(prompt.name, {});
+    io.err(`${prompt.name} → ${result.messages.length} message(s)`);
+  }
+}
+
+/** The calls the scenario names in its context (`toolCalls`), in order. */
+async function contextToolCalls(connection: ServerConnection, io: CliIo, context: Context): Promise<void> {
+  const calls = Array.isArray(context.toolCalls) ? (context.toolCalls as unknown[]) : [];
+  for (const call of calls) {
+    const { name, arguments: args } = (call ?? {}) as { name?: unknown; arguments?: unknown };
+    if (typeof name !== "string") continue;
+    const result = await connection.callTool(
+      name,
+      args !== null && typeof args === "object" ? (args as Record<string, unknown>) : {},
+    );
+    io.err(`${name} → ${JSON.stringify(result.content)}`);
+  }
 }
 
 /** What the reference clients do once authorized: list (done by connect), then call `test-tool`. */
@@ -48,8 +90,8 @@ async function callTestTool(connection: ServerConnection, io: CliIo): Promise<vo
 
 /** Authorization-code flow through switchboard's provider, completed headlessly (GET without redirects). */
 function authorizationCode(serverUrl: string, context: Context = {}): SwitchboardOAuthProvider {
-  const clientId = context.client_id;
-  const clientSecret = context.client_secret;
+  const clientId = text(context, "client_id");
+  const clientSecret = text(context, "client_secret");
   return new SwitchboardOAuthProvider({
     serverUrl,
     store: new MemoryCredentialStore(),
@@ -65,8 +107,13 @@ function authorizationCode(serverUrl: string, context: Context = {}): Switchboar
   });
 }
 
-function required(context: Context, key: string): string {
+function text(context: Context, key: string): string | undefined {
   const value = context[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+function required(context: Context, key: string): string {
+  const value = text(context, key);
   if (value === undefined) {
     throw new SwitchboardError("USAGE", `MCP_CONFORMANCE_CONTEXT has no "${key}" for this scenario`);
   }
@@ -94,11 +141,89 @@ const authScenarioNames = [
   "auth/resource-mismatch",
   "auth/offline-access-scope",
   "auth/offline-access-not-supported",
+  // SEP-2352: the PRM names another authorization server after the first token; the credentials follow it.
+  "auth/authorization-server-migration",
+  // RFC 9207 / SEP-2468: the `iss` of the authorization response and the metadata's `issuer` are checked.
+  "auth/iss-supported",
+  "auth/iss-not-advertised",
+  "auth/iss-supported-missing",
+  "auth/iss-wrong-issuer",
+  "auth/iss-unexpected",
+  "auth/iss-normalized",
+  "auth/metadata-issuer-mismatch",
 ];
+
+/** SEP-990: RFC 8693 token exchange at the IdP for an ID-JAG, then the RFC 7523 grant at the MCP server's AS. */
+const crossAppAccess: Scenario = {
+  // SEP-990: RFC 8693 token exchange at the IdP for an ID-JAG, then the RFC 7523 grant at the MCP server's AS.
+  auth: (_url, context) =>
+    new CrossAppAccessProvider({
+      clientId: required(context, "client_id"),
+      clientSecret: required(context, "client_secret"),
+      clientName: "switchboard-conformance",
+      assertion: async (target) => {
+        const grant = await requestJwtAuthorizationGrant({
+          tokenEndpoint: required(context, "idp_token_endpoint"),
+          audience: target.authorizationServerUrl,
+          resource: target.resourceUrl,
+          idToken: required(context, "idp_id_token"),
+          clientId: required(context, "idp_client_id"),
+          ...(target.scope === undefined ? {} : { scope: target.scope }),
+          fetchFn: target.fetchFn,
+        });
+        return grant.jwtAuthGrant;
+      },
+    }),
+  run: callTestTool,
+};
+
+/** Connecting (discovery or initialize, then the listing) is the whole test. */
+const listOnly: Scenario = { run: async () => {} };
 
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
   // The handshake is the whole test; listing what the server offers is allowed.
-  initialize: { run: async () => {} },
+  initialize: listOnly,
+  // SEP-2575: every request carries the protocol version (header and `_meta`), client info and capabilities.
+  "request-metadata": { features: everyFeature, run: async () => {} },
+  // SEP-2106: a network `$ref` in a listed schema is never fetched.
+  "json-schema-ref-no-deref": listOnly,
+  "json-schema-2020-12-preservation": {
+    // The listed schema goes back to the server as it was listed (nothing stripped or rewritten).
+    run: async (connection, io) => {
+      const focal = connection.listing?.tools.find((tool) => tool.name === "json_schema_2020_12_tool");
+      if (focal === undefined) throw new SwitchboardError("USAGE", "json_schema_2020_12_tool is not listed");
+      const result = await connection.callTool("json_schema_echo", { schema: focal.inputSchema });
+      io.err(`json_schema_echo → ${JSON.stringify(result.content)}`);
+    },
+  },
+  // SEP-2322: input_required results are answered through the elicitation handler and retried.
+  "sep-2322-client-request-state": {
+    features: everyFeature,
+    run: async (connection, io) => {
+      for (const name of [
+        "test_mrtr_echo_state",
+        "test_mrtr_unrelated",
+        "test_mrtr_no_state",
+        "test_mrtr_no_result_type",
+      ]) {
+        const result = await connection.callTool(name, {});
+        io.err(`${name} → ${JSON.stringify(result.content)}`);
+      }
+    },
+  },
+  // SEP-2243: Mcp-Method / Mcp-Name on every request, Mcp-Param-* mirrored from `x-mcp-header` parameters.
+  "http-standard-headers": { run: useEverything },
+  "http-custom-headers": { run: contextToolCalls },
+  "http-invalid-tool-headers": {
+    // Tools with an invalid header binding are quarantined at listing; the valid one stays callable.
+    run: async (connection, io) => {
+      for (const tool of connection.listing?.tools ?? []) {
+        const result = await connection.callTool(tool.name, {});
+        io.err(`${tool.name} → ${JSON.stringify(result.content)}`);
+      }
+      for (const warning of connection.listingWarnings) io.err(`warning: ${warning.message}`);
+    },
+  },
   tools_call: {
     run: async (connection, io) => {
       const result = await connection.callTool("add_numbers", { a: 5, b: 3 });
@@ -141,33 +266,14 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
       new PrivateKeyJwtProvider({
         clientId: required(context, "client_id"),
         privateKey: required(context, "private_key_pem"),
-        algorithm: context.signing_algorithm ?? "ES256",
+        algorithm: text(context, "signing_algorithm") ?? "ES256",
         clientName: "switchboard-conformance",
       }),
     run: callTestTool,
   },
-  "auth/cross-app-access-complete-flow": {
-    // SEP-990: RFC 8693 token exchange at the IdP for an ID-JAG, then the RFC 7523 grant at the MCP server's AS.
-    auth: (_url, context) =>
-      new CrossAppAccessProvider({
-        clientId: required(context, "client_id"),
-        clientSecret: required(context, "client_secret"),
-        clientName: "switchboard-conformance",
-        assertion: async (target) => {
-          const grant = await requestJwtAuthorizationGrant({
-            tokenEndpoint: required(context, "idp_token_endpoint"),
-            audience: target.authorizationServerUrl,
-            resource: target.resourceUrl,
-            idToken: required(context, "idp_id_token"),
-            clientId: required(context, "idp_client_id"),
-            ...(target.scope === undefined ? {} : { scope: target.scope }),
-            fetchFn: target.fetchFn,
-          });
-          return grant.jwtAuthGrant;
-        },
-      }),
-    run: callTestTool,
-  },
+  "auth/cross-app-access-complete-flow": crossAppAccess,
+  // The same SEP-990 flow under its extension name (io.modelcontextprotocol/enterprise-managed-authorization).
+  "auth/enterprise-managed-authorization": crossAppAccess,
 };
 
 export const CONFORMANCE_SCENARIOS = Object.keys(SCENARIOS);
@@ -197,6 +303,8 @@ export async function conformanceClientCommand(serverUrl: string, io: CliIo): Pr
   const connection = new ServerConnection(config, {
     clientInfo: { name: "switchboard", version: version() },
     restart: { maxAttempts: 0 },
+    // Discovery first: a 2026-07-28 server is spoken to in its own era, an older one gets `initialize`.
+    versionNegotiation: { mode: "auto" },
     ...(scenario.features === undefined ? {} : { features: scenario.features }),
     ...(scenario.auth === undefined
       ? {}
@@ -212,7 +320,7 @@ export async function conformanceClientCommand(serverUrl: string, io: CliIo): Pr
     io.err(
       `${name}: connected (${connection.info?.protocolVersion ?? "?"}), ${connection.listing?.tools.length ?? 0} tools`,
     );
-    await scenario.run(connection, io);
+    await scenario.run(connection, io, context);
     return 0;
   } finally {
     await connection.close();
@@ -222,10 +330,8 @@ export async function conformanceClientCommand(serverUrl: string, io: CliIo): Pr
 function readContext(raw: string | undefined): Context {
   if (raw === undefined || raw === "") return {};
   try {
-    const parsed = JSON.parse(raw) as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.entries(parsed).map(([key, value]) => [key, typeof value === "string" ? value : undefined]),
-    );
+    const parsed: unknown = JSON.parse(raw);
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Context) : {};
   } catch (error) {
     throw new SwitchboardError("USAGE", "MCP_CONFORMANCE_CONTEXT is not valid JSON", { cause: error });
   }
