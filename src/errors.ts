@@ -34,6 +34,10 @@ export type ErrorCode =
   | "INTERRUPTED"
   /** The tools array breaks a provider's request limit and the agent's `overLimit` is `refuse`. */
   | "REQUEST_LIMIT"
+  /** A skill file failed verification against its listed entry (size, digest, frontmatter, unlisted). */
+  | "SKILL_UNVERIFIED"
+  /** A skill file is larger than the configured limit; it was not loaded. */
+  | "SKILL_TOO_LARGE"
   | "USAGE";
 
 export class SwitchboardError extends Error {
