@@ -230,4 +230,19 @@ describe("switchboard run with skills", () => {
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain("agents.helper.skills");
   });
+
+  it("cost shows the skills' fixed cost beside the same procedures as tools", async () => {
+    const { file } = await configFile("good");
+    const json = await runCli(["cost", "--config", file, "--agent", "helper", "--json"], { env: {} });
+    expect(json.code).toBe(0);
+    const skills = (JSON.parse(json.stdout) as { skills: Record<string, unknown> }).skills;
+    expect(skills).toMatchObject({ skills: 2, placement: "tool", unread: [] });
+    expect(skills.fixedTokens).toBeGreaterThan(100);
+    expect(skills.asToolsTokens).toBeGreaterThan(50);
+    expect(skills.savedTokens).toBe((skills.asToolsTokens as number) - (skills.fixedTokens as number));
+    const human = await runCli(["cost", "--config", file, "--agent", "helper"], { env: {} });
+    expect(human.stdout).toMatch(
+      /skills \(2\): \d+ tokens per request as skills \(load_skill listing them\); the same procedures as tools: \d+ tokens per request/,
+    );
+  });
 });
