@@ -36,6 +36,10 @@ export type ErrorCode =
   | "REQUEST_LIMIT"
   /** An optional peer dependency (a provider SDK, better-sqlite3) that this feature needs is not installed. */
   | "MISSING_DEPENDENCY"
+  /** A skill file failed verification against its listed entry (size, digest, frontmatter, unlisted). */
+  | "SKILL_UNVERIFIED"
+  /** A skill file is larger than the configured limit; it was not loaded. */
+  | "SKILL_TOO_LARGE"
   | "USAGE";
 
 export class SwitchboardError extends Error {

@@ -182,5 +182,6 @@ function buildSnapshot(generation: number, servers: readonly ServerCatalog[]): C
     resources: sorted.flatMap((server) => server.resources),
     resourceTemplates: sorted.flatMap((server) => server.resourceTemplates),
     prompts: sorted.flatMap((server) => server.prompts),
+    skills: sorted.flatMap((server) => server.skills ?? []),
   });
 }

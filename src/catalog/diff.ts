@@ -42,11 +42,16 @@ export function diffServerCatalog(
       (template) => template.uriTemplate,
     ),
     prompts: diffKeyed(before?.prompts ?? [], after?.prompts ?? [], (prompt) => prompt.name),
+    ...(before?.skills === undefined && after?.skills === undefined
+      ? {}
+      : { skills: diffKeyed(before?.skills ?? [], after?.skills ?? [], (skill) => skill.uri) }),
   };
 }
 
 export function isEmptyDiff(diff: CatalogDiff): boolean {
   return Object.values(diff).every(
-    (part: KeyDiff) => part.added.length === 0 && part.removed.length === 0 && part.changed.length === 0,
+    (part: KeyDiff | undefined) =>
+      part === undefined ||
+      (part.added.length === 0 && part.removed.length === 0 && part.changed.length === 0),
   );
 }

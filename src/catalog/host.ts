@@ -9,9 +9,10 @@ import type { CredentialStore } from "../auth/types.js";
 import { credentialsPath } from "../config/credentials-path.js";
 import type { ServerConfig, SwitchboardConfig } from "../config/types.js";
 import { ConnectionPool, type ConnectionPoolOptions, type ServerStatus } from "../connect/connection-pool.js";
-import type { CallToolOptions, CallToolResult, ConnectionState } from "../connect/types.js";
+import type { CallToolOptions, CallToolResult, ConnectionState, SkillFileRead } from "../connect/types.js";
 import { SwitchboardError } from "../errors.js";
 import { Catalog, type CatalogOptions } from "./catalog.js";
+import type { CatalogSkill } from "./types.js";
 
 export interface HostOptions extends ConnectionPoolOptions {
   catalog?: CatalogOptions;
@@ -47,6 +48,16 @@ export interface Host {
     args: Record<string, unknown>,
     options?: CallToolOptions,
   ): Promise<CallToolResult>;
+  /**
+   * Reads one file of a listed skill from its server, now (never before), verified against the listed entry:
+   * `ref` is a path under the skill's root, default its `SKILL.md`. Throws `SKILL_UNVERIFIED` naming the failed
+   * check, `SKILL_TOO_LARGE` past `maxBytes` (default 1 MiB).
+   */
+  readSkill(
+    skill: CatalogSkill,
+    ref?: string,
+    options?: { signal?: AbortSignal; timeoutMs?: number; maxBytes?: number },
+  ): Promise<SkillFileRead>;
   /** Closes every server gracefully; resolves when every child process has exited. The catalog keeps its last state. */
   close(): Promise<void>;
 }
@@ -78,6 +89,18 @@ export async function connectHost(config: SwitchboardConfig, options: HostOption
         );
       }
       return connection.callTool(tool, args, callOptions);
+    },
+    readSkill(skill, ref, readOptions) {
+      const connection = pool.get(skill.server);
+      if (connection === undefined) {
+        return Promise.reject(
+          new SwitchboardError(
+            "SERVER_NOT_FOUND",
+            `No connected server named "${skill.server}" in ${config.file}`,
+          ),
+        );
+      }
+      return connection.readSkill(skill.entry, ref, readOptions);
     },
     close() {
       closing ??= (async () => {

@@ -14,6 +14,7 @@ import type {
   CatalogPromptArgument,
   CatalogResource,
   CatalogResourceTemplate,
+  CatalogSkill,
   ServerCatalog,
 } from "./types.js";
 
@@ -52,7 +53,33 @@ export function toServerCatalog(
       listing.prompts.map((prompt) => toPrompt(server, prompt)),
       (prompt) => prompt.name,
     ),
+    ...(listing.skills === undefined
+      ? {}
+      : {
+          skills: uniqueSorted(
+            listing.skills.map((entry) => toSkill(server, entry)),
+            (skill) => skill.uri,
+          ),
+        }),
   };
+}
+
+/** Limits of the Agent Skills format: what a model is shown of a skill stays within them. */
+const MAX_SKILL_NAME = 64;
+const MAX_SKILL_DESCRIPTION = 1_024;
+
+function toSkill(server: string, entry: NonNullable<ServerListing["skills"]>[number]): CatalogSkill {
+  return {
+    server,
+    uri: entry.uri,
+    name: clip(entry.frontmatter.name, MAX_SKILL_NAME),
+    description: clip(entry.frontmatter.description, MAX_SKILL_DESCRIPTION),
+    entry: plainCopy(entry) as CatalogSkill["entry"],
+  };
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /**

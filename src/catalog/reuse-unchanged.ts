@@ -22,8 +22,13 @@ export function reuseUnchanged(
       (template) => template.uriTemplate,
     ),
     prompts: reuse(before.prompts, after.prompts, diff.prompts, (prompt) => prompt.name),
+    ...(after.skills === undefined
+      ? {}
+      : { skills: reuse(before.skills ?? [], after.skills, diff.skills ?? noChange, (skill) => skill.uri) }),
   };
 }
+
+const noChange: KeyDiff = { added: [], removed: [], changed: [] };
 
 function reuse<T>(before: readonly T[], after: readonly T[], diff: KeyDiff, key: (item: T) => string): T[] {
   const fresh = new Set([...diff.added, ...diff.changed]);

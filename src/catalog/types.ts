@@ -1,3 +1,4 @@
+import type { SkillEntry } from "../connect/types.js";
 import type { JsonObject } from "../spec/json.js";
 import type { ServerTool } from "../spec/tool.js";
 
@@ -39,6 +40,22 @@ export interface CatalogPrompt {
   arguments?: CatalogPromptArgument[];
 }
 
+/**
+ * A skill one server listed (`io.modelcontextprotocol/skills`): what the model is shown (name and description,
+ * bounded) and the entry its files are verified against when the model asks for them. No file is read to list it.
+ */
+export interface CatalogSkill {
+  server: string;
+  /** The skill's `SKILL.md` URI (the key). */
+  uri: string;
+  /** The frontmatter `name`, at most 64 characters. */
+  name: string;
+  /** The frontmatter `description`, at most 1,024 characters. */
+  description: string;
+  /** The entry as listed. */
+  entry: SkillEntry;
+}
+
 /** Everything one server offers, each list sorted by its key (name, uri, uriTemplate), duplicates dropped. */
 export interface ServerCatalog {
   server: string;
@@ -46,6 +63,8 @@ export interface ServerCatalog {
   resources: readonly CatalogResource[];
   resourceTemplates: readonly CatalogResourceTemplate[];
   prompts: readonly CatalogPrompt[];
+  /** Present when the server declares the skills extension. */
+  skills?: readonly CatalogSkill[];
 }
 
 /**
@@ -61,6 +80,8 @@ export interface CatalogSnapshot {
   resources: readonly CatalogResource[];
   resourceTemplates: readonly CatalogResourceTemplate[];
   prompts: readonly CatalogPrompt[];
+  /** Every server's skills, sorted by (server, uri); absent in snapshots made by hand (none). */
+  skills?: readonly CatalogSkill[];
 }
 
 /** Keys added, removed and changed (same key, different canonical JSON), each sorted. */
@@ -75,6 +96,8 @@ export interface CatalogDiff {
   resources: KeyDiff;
   resourceTemplates: KeyDiff;
   prompts: KeyDiff;
+  /** Present when either side lists skills. */
+  skills?: KeyDiff;
 }
 
 export interface CatalogChange {

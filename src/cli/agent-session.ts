@@ -10,6 +10,7 @@ import type { ApprovalHook, ApprovalPolicy } from "../dispatch/approval.js";
 import type { DispatchHost } from "../dispatch/types.js";
 import { SwitchboardError } from "../errors.js";
 import { sessionUsage } from "../ledger/session-usage.js";
+import { skillsSettingsOf, skillsSystemPrompt } from "../toolsearch/skills-toolset.js";
 import type { Toolset } from "../toolset/build-toolset.js";
 import { applyPins } from "./apply-pins.js";
 import { approvalFromConfig } from "./approval-from-config.js";
@@ -44,6 +45,8 @@ export interface AgentSession {
   /** Pass every loop event here: tools-bytes changes and short cache prefixes are reported, usage is recorded. */
   observe: (event: AgentEvent) => void;
   maxTurns: number;
+  /** The system prompt to send: `--system`, with the skills listed when the agent's `skills` is `system`. */
+  system?: string;
   /** From the config's `approval` section; absent means every call is allowed. */
   approval?: ApprovalPolicy;
   /** What the session offers servers (present when an asker was given). */
@@ -104,6 +107,12 @@ export async function openAgentSession(
     await host.close();
     throw error;
   }
+  const servers = agentServers(config, options.agent);
+  const skills = skillsSettingsOf(config, options.agent);
+  const system =
+    skills?.placement === "system"
+      ? skillsSystemPrompt(options.system, pins.catalog.snapshot(), servers)
+      : options.system;
   const usage = sessionUsage({
     catalog: pins.catalog,
     target: adapter.target,
@@ -111,7 +120,17 @@ export async function openAgentSession(
     ...(options.agent === undefined ? {} : { agent: options.agent }),
     provider: adapter.provider,
     model: adapter.model,
-    ...(options.system === undefined ? {} : { system: options.system }),
+    ...(system === undefined ? {} : { system }),
+    ...(skills === undefined
+      ? {}
+      : {
+          skills: {
+            catalog: pins.catalog,
+            reader: host,
+            ...skills,
+            ...(servers === undefined ? {} : { servers }),
+          },
+        }),
     env: io.env,
     cwd: io.cwd,
     record: extra.dryRun !== true,
@@ -141,6 +160,7 @@ export async function openAgentSession(
     buildTools,
     observe: usage.onEvent,
     maxTurns,
+    ...(system === undefined ? {} : { system }),
     ...(approval === undefined ? {} : { approval }),
     ...(client === undefined ? {} : { client }),
     close: async () => {

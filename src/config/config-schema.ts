@@ -227,6 +227,8 @@ export function createConfigSchema(env: Env) {
           toolSearch: z.enum(["off", "facade", "dynamic", "native", "auto"]).optional(),
           toolSearchBudgetTokens: positiveInt.optional(),
           overLimit: z.enum(["refuse", "search"]).optional(),
+          skills: z.enum(["tool", "system", "off"]).optional(),
+          skillMaxBytes: positiveInt.optional(),
         }),
       )
       .optional(),

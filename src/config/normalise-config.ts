@@ -42,6 +42,8 @@ export function normaliseConfig(raw: RawConfig, file: string): SwitchboardConfig
           ? {}
           : { toolSearchBudgetTokens: agent.toolSearchBudgetTokens }),
         ...(agent.overLimit === undefined ? {} : { overLimit: agent.overLimit }),
+        ...(agent.skills === undefined ? {} : { skills: agent.skills }),
+        ...(agent.skillMaxBytes === undefined ? {} : { skillMaxBytes: agent.skillMaxBytes }),
       },
     ]),
   );

@@ -114,6 +114,13 @@ export interface AgentConfig {
    * so every tool stays reachable and the request is accepted; `refuse` stops with a `REQUEST_LIMIT` error.
    */
   overLimit?: "refuse" | "search";
+  /**
+   * Where the servers' skills (`io.modelcontextprotocol/skills`) are shown: `tool` (default) lists them in the
+   * `load_skill` tool's description, `system` in the system prompt (with a short `load_skill`), `off` hides them.
+   */
+  skills?: "tool" | "system" | "off";
+  /** Largest skill file handed to the model, in bytes. Default 1,048,576. */
+  skillMaxBytes?: number;
 }
 
 /**

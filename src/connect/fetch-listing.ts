@@ -1,7 +1,7 @@
 /**
  * Lists what a server offers, every page, one request at a time: `tools/list` is the one listing a server must
  * answer (its failure fails the listing, naming the request); a refused `resources/list`,
- * `resources/templates/list` or `prompts/list` becomes a warning and lists nothing, so a server that advertises
+ * `resources/templates/list`, `prompts/list` or `skills/list` becomes a warning and lists nothing, so a server that advertises
  * `resources` but cannot list them (no database yet, or "method not found") keeps its tools. Tools are read one by
  * one (`list-tools.ts`), so a sloppy tool costs only itself. `cacheMode: "refresh"` on the SDK's list calls
  * because a listing is always a question for the server, never for the SDK's response cache.
@@ -15,8 +15,10 @@ import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from "@model
 import { AuthError } from "../auth/auth-error.js";
 import { isUnauthorized } from "../auth/session-auth.js";
 import { SwitchboardError } from "../errors.js";
+import { escapeControls } from "./escape-controls.js";
 import { listToolItems, readTools } from "./list-tools.js";
 import { frozenJsonMembers, samePlain } from "./plain-json.js";
+import { listSkills } from "./skills.js";
 import type { ListingWarning, ListKind, ListRequest, ServerListing } from "./types.js";
 
 export const allListKinds: readonly ListKind[] = ["tools", "resources", "prompts"];
@@ -38,7 +40,7 @@ export async function fetchListing(
   const wanted = new Set(kinds);
   const warnings = new Map<ListKind, ListingWarning[]>(kinds.map((kind) => [kind, []]));
   const warn = (kind: ListKind) => (warning: ListingWarning) => warnings.get(kind)?.push(warning);
-  const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+  const [tools, resources, resourceTemplates, prompts, skills] = await Promise.all([
     wanted.has("tools") ? listedTools(client, capabilities, options, warn("tools")) : skip,
     wanted.has("resources")
       ? optional(
@@ -67,6 +69,8 @@ export async function fetchListing(
           warn("prompts"),
         )
       : skip,
+    // Skills change with the server's resources (`resources/list_changed`); entries only, never a file.
+    wanted.has("resources") ? listSkills(client, request, warn("resources")) : skip,
   ]);
   const listing: Partial<ServerListing> = {};
   if (tools !== undefined) listing.tools = keptTools(tools, previous?.tools);
@@ -74,6 +78,7 @@ export async function fetchListing(
   if (resourceTemplates !== undefined)
     listing.resourceTemplates = resourceTemplates as ServerListing["resourceTemplates"];
   if (prompts !== undefined) listing.prompts = prompts as ServerListing["prompts"];
+  if (skills !== undefined && (skills.length > 0 || previous?.skills !== undefined)) listing.skills = skills;
   return { listing, warnings };
 }
 
@@ -174,14 +179,4 @@ function describeFailure(error: unknown): string {
   return error instanceof ProtocolError && !/\(code -?\d+\)/.test(bounded)
     ? `${bounded} (code ${error.code})`
     : bounded;
-}
-
-/** C0 and C1 control characters as `\u00XX`. */
-function escapeControls(text: string): string {
-  let out = "";
-  for (const c of text) {
-    const code = c.charCodeAt(0);
-    out += code < 0x20 || (code >= 0x7f && code <= 0x9f) ? `\\u${code.toString(16).padStart(4, "0")}` : c;
-  }
-  return out;
 }

@@ -355,6 +355,7 @@ async function finish(attempt: Attempt, session: Session): Promise<Session> {
     resources: listing.resources ?? [],
     resourceTemplates: listing.resourceTemplates ?? [],
     prompts: listing.prompts ?? [],
+    ...(listing.skills === undefined ? {} : { skills: listing.skills }),
   };
   session.warnings = warnings;
   session.info = {

@@ -22,7 +22,7 @@ import { AuthError } from "../auth/auth-error.js";
 import { defaultMaxAuthorizations } from "../auth/oauth-provider.js";
 import { finishPendingAuthorization, interactiveProvider, isUnauthorized } from "../auth/session-auth.js";
 import type { ServerConfig } from "../config/types.js";
-import { ConnectionError, SwitchboardError } from "../errors.js";
+import { ConnectionError, isSwitchboardError, SwitchboardError } from "../errors.js";
 import { backoffDelay, defaultRestartPolicy, type RestartPolicy } from "./backoff.js";
 import { ToolCallError } from "./call-errors.js";
 import { CallQueue } from "./call-queue.js";
@@ -33,6 +33,7 @@ import { allListKinds, fetchListing } from "./fetch-listing.js";
 import { openSession, type Session } from "./open-session.js";
 import { redact, redactError, redactValue } from "./redact.js";
 import { serverSecrets } from "./server-secrets.js";
+import { readSkillFile } from "./skills.js";
 import { defaultStderrTailLimits, StderrTail } from "./stderr-tail.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import type {
@@ -44,6 +45,8 @@ import type {
   ListKind,
   ServerListing,
   SessionInfo,
+  SkillEntry,
+  SkillFileRead,
 } from "./types.js";
 
 /** Strings a caller sends back to the server (a tool's name, a resource's uri): never rewritten in a listing. */
@@ -389,6 +392,32 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     return this.#request(`resources/read "${uri}"`, options, (client, sdk) =>
       client.readResource({ uri }, sdk),
     );
+  }
+
+  /**
+   * One file of a skill (`ref` under its root, default `SKILL.md`), read only now and verified against `skill`
+   * (the listed entry). A failed check throws `SKILL_UNVERIFIED`, an oversized file `SKILL_TOO_LARGE`.
+   */
+  async readSkill(
+    skill: SkillEntry,
+    ref?: string,
+    options: RequestOptionsLike & { maxBytes?: number } = {},
+  ): Promise<SkillFileRead> {
+    const { maxBytes, ...request } = options;
+    try {
+      return await this.#request(`skill read "${skill.uri}"`, request, (client, sdk) =>
+        readSkillFile(client, skill, ref, { ...sdk, ...(maxBytes === undefined ? {} : { maxBytes }) }),
+      );
+    } catch (error) {
+      // A failed check is the answer itself, not a failed request: it keeps its own code.
+      const cause = error instanceof Error ? error.cause : undefined;
+      if (
+        isSwitchboardError(cause) &&
+        (cause.code === "SKILL_UNVERIFIED" || cause.code === "SKILL_TOO_LARGE")
+      )
+        throw cause;
+      throw error;
+    }
   }
 
   /** `prompts/get` with string arguments. */

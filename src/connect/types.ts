@@ -43,10 +43,50 @@ export interface ServerListing {
   resources: Resource[];
   resourceTemplates: McpResourceTemplate[];
   prompts: Prompt[];
+  /** The skills extension's entries (`skills/list`); absent when the server does not declare the extension. */
+  skills?: SkillEntry[];
+}
+
+/** One file of a skill as its entry lists it: what a read is verified against. */
+export interface SkillFileEntry {
+  uri: string;
+  /** `sha256:` and 64 lowercase hex digits. */
+  digest: string;
+  size: number;
+}
+
+/**
+ * One `skills/list` entry (`io.modelcontextprotocol/skills`) as plain JSON: the `SKILL.md` URI, its frontmatter
+ * (`name`, `description`, and whatever else it declares) and every file with its digest, or `"dynamic"`.
+ */
+export interface SkillEntry {
+  uri: string;
+  frontmatter: { name: string; description: string; [key: string]: unknown };
+  resources: SkillFileEntry[] | "dynamic";
+  _meta?: Record<string, unknown>;
+}
+
+/** One skill file, read and verified. */
+export interface SkillFileRead {
+  /** The URI requested. */
+  uri: string;
+  mimeType?: string;
+  text: string;
+  /** Byte length of the file. */
+  bytes: number;
+  /** Size and digest were checked (`false` only for a `"dynamic"` skill, whose files list no digest). */
+  verified: boolean;
+  /** `SKILL.md` only: the markdown after the frontmatter. */
+  body?: string;
 }
 
 /** A listing request of MCP. */
-export type ListRequest = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list";
+export type ListRequest =
+  | "tools/list"
+  | "resources/list"
+  | "resources/templates/list"
+  | "prompts/list"
+  | "skills/list";
 
 /**
  * Something a listing could not use, reported on the server instead of failing it: an optional listing the server

@@ -13,6 +13,7 @@ import {
 import type { Gateway } from "./gateway.js";
 import { refuseMalformedInputResponses } from "./input-responses.js";
 import { rewritePromptResult, rewriteReadResult } from "./rewrite-uris.js";
+import { serveSkills, skillFileTarget } from "./serve-skills.js";
 import { passThrough } from "./upstream-errors.js";
 
 const MODERN_REVISION = "2026-07-28";
@@ -33,6 +34,7 @@ export function createGatewayServer(gateway: Gateway, stateless: boolean): Serve
   });
   const connect = server.connect.bind(server);
   server.connect = (transport) => connect(refuseMalformedInputResponses(transport));
+  serveSkills(server, gateway);
   const peer = gateway.peers.add(server, stateless);
   server.oninitialized = () => {
     peer.initialized = true;
@@ -65,11 +67,15 @@ export function createGatewayServer(gateway: Gateway, stateless: boolean): Serve
   }));
 
   server.setRequestHandler("resources/read", async (request, context) => {
-    const target = gateway.resolveUri(request.params.uri);
+    const skill = skillFileTarget(gateway, request.params.uri);
+    const target = skill ?? gateway.resolveUri(request.params.uri);
     const result = await passThrough(() =>
       gateway.upstream(target.server).readResource(target.uri, { signal: context.mcpReq.signal }),
     );
-    return rewriteReadResult(result, (uri) => gateway.downstreamUri(target.server, uri));
+    return rewriteReadResult(
+      result,
+      (uri) => skill?.downstream(uri) ?? gateway.downstreamUri(target.server, uri),
+    );
   });
 
   server.setRequestHandler("resources/subscribe", async (request) => {

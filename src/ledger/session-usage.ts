@@ -13,6 +13,7 @@ import { observeConversation, type ToolsChangeReport } from "../cache/observe-co
 import type { SwitchboardConfig } from "../config/types.js";
 import type { TargetId } from "../providers/targets.js";
 import type { TranslationWarning } from "../spec/warning.js";
+import { type SkillsToolsetOptions, withSkills } from "../toolsearch/skills-toolset.js";
 import type { Toolset } from "../toolset/build-toolset.js";
 import { resolveLedgerPath } from "./ledger-path.js";
 import { ledgerRecorder } from "./record-usage.js";
@@ -32,6 +33,8 @@ export interface SessionUsageOptions {
   record?: boolean;
   /** One line for the user (stderr). */
   report: (line: string) => void;
+  /** The servers' skills and `load_skill` (absent: none). */
+  skills?: SkillsToolsetOptions;
 }
 
 export interface SessionUsage {
@@ -47,7 +50,7 @@ export interface SessionUsage {
 
 export function sessionUsage(options: SessionUsageOptions): SessionUsage {
   const policy = options.config.listChanged ?? "next-turn";
-  const live = liveToolset({
+  const tools = liveToolset({
     catalog: options.catalog,
     target: options.target,
     config: options.config,
@@ -55,6 +58,7 @@ export function sessionUsage(options: SessionUsageOptions): SessionUsage {
     model: options.model,
     build: toolsCacheOptions(options.target),
   });
+  const live = options.skills === undefined ? tools : withSkills(tools, options.skills);
   const build = withListChangedPolicy(() => live(), policy, { settle: () => options.catalog.settled?.() });
   const ledger = options.record === false ? undefined : openOrReport(options);
   const recorder =

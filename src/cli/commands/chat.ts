@@ -110,7 +110,7 @@ export async function chatCommand(
           maxTurns: session.maxTurns,
           signal: running.signal,
           ...(session.approval === undefined ? {} : { approval: session.approval }),
-          ...(options.system === undefined ? {} : { system: options.system }),
+          ...(session.system === undefined ? {} : { system: session.system }),
           onEvent: (event) => {
             session.observe(event);
             const shown = formatAgentEvent(event);

@@ -17,12 +17,17 @@ import {
 import { HeadlessAuthorization } from "../../auth/headless-authorization.js";
 import { MemoryCredentialStore } from "../../auth/memory-credential-store.js";
 import { SwitchboardOAuthProvider } from "../../auth/oauth-provider.js";
+import { toServerCatalog } from "../../catalog/map-listing.js";
+import type { CatalogSkill } from "../../catalog/types.js";
 import { clientFeatures } from "../../client-features/client-features.js";
 import { RootsRegistry } from "../../client-features/roots.js";
 import type { HttpServerConfig } from "../../config/types.js";
 import { ServerConnection } from "../../connect/server-connection.js";
 import type { ClientFeatures } from "../../connect/types.js";
+import { skillHandles } from "../../context/skill-list.js";
 import { SwitchboardError } from "../../errors.js";
+import type { ToolResult } from "../../spec/tool-call.js";
+import { answerLoadSkill, LOAD_SKILL_NAME } from "../../toolsearch/load-skill.js";
 import type { CliIo } from "../main.js";
 import { version } from "../version.js";
 
@@ -119,6 +124,48 @@ function required(context: Context, key: string): string {
   }
   return value;
 }
+
+/**
+ * The skills scenarios (SEP-2640) take the path of a user's session: the skills listed at connect (no file read),
+ * then, as a model would, `load_skill` for the first skill and, once it loaded, each file it lists. A failed
+ * check answers `load_skill` with an error and nothing more is read.
+ */
+async function loadSkills(connection: ServerConnection, io: CliIo, loadFiles: boolean): Promise<void> {
+  const listing = connection.listing;
+  if (listing === undefined) return;
+  const handles = skillHandles(toServerCatalog(connection.name, listing).skills ?? []);
+  io.err(`skills: ${handles.map((entry) => entry.handle).join(", ") || "(none)"}`);
+  const first = handles[0];
+  if (!loadFiles || first === undefined) return;
+  const reader = { readSkill: (skill: CatalogSkill, ref?: string) => connection.readSkill(skill.entry, ref) };
+  const load = (args: Record<string, string>, id: string) =>
+    answerLoadSkill({ id, name: LOAD_SKILL_NAME, arguments: args }, handles, reader);
+  const manifest = await load({ name: first.handle }, "skill");
+  io.err(`load_skill ${first.handle} → ${manifest.outcome}: ${textOfResult(manifest).slice(0, 300)}`);
+  if (manifest.outcome !== "ok") return;
+  const { entry } = first.skill;
+  const root = entry.uri.slice(0, entry.uri.length - "SKILL.md".length);
+  const files = Array.isArray(entry.resources)
+    ? entry.resources.filter((file) => file.uri !== entry.uri)
+    : [];
+  for (const [index, file] of files.entries()) {
+    const ref = file.uri.startsWith(root) ? file.uri.slice(root.length) : file.uri;
+    const result = await load({ name: first.handle, file: ref }, `file-${index}`);
+    io.err(`load_skill ${first.handle} ${ref} → ${result.outcome}`);
+  }
+}
+
+function textOfResult(result: ToolResult): string {
+  return result.content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+}
+
+const skillScenarios = {
+  // Connect lists the skills; nothing asks for one, so nothing may be read.
+  "sep-2640-client-no-prefetch": { run: (connection, io) => loadSkills(connection, io, false) },
+  "sep-2640-client-verify-digest": { run: (connection, io) => loadSkills(connection, io, true) },
+  "sep-2640-client-verify-size": { run: (connection, io) => loadSkills(connection, io, true) },
+  "sep-2640-client-verify-frontmatter": { run: (connection, io) => loadSkills(connection, io, true) },
+} satisfies Record<string, Scenario>;
 
 const oauthScenario: Scenario = { auth: (url) => authorizationCode(url), run: callTestTool };
 
@@ -245,6 +292,7 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
       io.err(`test_reconnection → ${JSON.stringify(result.content)}`);
     },
   },
+  ...skillScenarios,
   ...Object.fromEntries(authScenarioNames.map((name) => [name, oauthScenario])),
   "auth/2025-03-26-oauth-metadata-backcompat": {
     auth: (url) => authorizationCode(url),

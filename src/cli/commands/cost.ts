@@ -31,6 +31,7 @@ import { reportJson } from "../json-numbers.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
 import { renderTable } from "../render-table.js";
+import { agentSkillsCost, renderSkillsCost } from "../skills-cost-lines.js";
 import { parseTarget } from "./tools.js";
 
 export interface CostCommandOptions {
@@ -99,8 +100,10 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
   const host = await connectForCli(config, io);
   let all: Parameters<typeof selectTools>[0];
   let failed: string[];
+  let skills: Awaited<ReturnType<typeof agentSkillsCost>>;
   try {
     all = host.catalog.snapshot()?.tools ?? [];
+    skills = await agentSkillsCost(host, config, options.agent, target, model);
     failed = host.servers.filter((server) => server.state === "failed").map((server) => server.name);
   } finally {
     await host.close();
@@ -178,10 +181,14 @@ export async function costCommand(options: CostCommandOptions, io: CliIo): Promi
         );
   io.out(
     options.json
-      ? reportJson(exact === undefined ? report : { ...report, exact })
+      ? reportJson({
+          ...report,
+          ...(exact === undefined ? {} : { exact }),
+          ...(skills === undefined ? {} : { skills }),
+        })
       : options.csv
         ? costReportCsv(report)
-        : renderCost(report, exact),
+        : renderCost(report, exact) + (skills === undefined ? "" : `\n${renderSkillsCost(skills)}`),
     { exact: options.json === true },
   );
   if (!report.request.sendable) {

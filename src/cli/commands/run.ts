@@ -58,7 +58,7 @@ export async function runCommand(prompt: string, options: RunOptions, io: CliIo)
       maxTurns: session.maxTurns,
       ...(io.shutdown === undefined ? {} : { signal: io.shutdown.signal }),
       ...(session.approval === undefined ? {} : { approval: session.approval }),
-      ...(options.system === undefined ? {} : { system: options.system }),
+      ...(session.system === undefined ? {} : { system: session.system }),
       onEvent: (event) => {
         session.observe(event);
         const line = formatAgentEvent(event);
@@ -87,7 +87,7 @@ async function dryRun(prompt: string, options: RunOptions, io: CliIo): Promise<n
       buildTools: session.buildTools,
       prompt,
       maxTurns: 1,
-      ...(options.system === undefined ? {} : { system: options.system }),
+      ...(session.system === undefined ? {} : { system: session.system }),
       // What the array lost or breaks (request limits, quarantined tools) is said here too: nothing is sent.
       onEvent: (event) => {
         const line = event.type === "warning" ? formatAgentEvent(event) : undefined;
