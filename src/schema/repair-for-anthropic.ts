@@ -30,7 +30,7 @@ export function repairForAnthropic(root: JsonObject): JsonObject {
   return root;
 }
 
-/** Keywords the strict grammar compiler accepts (providers.md §1.3 rule 3); `allOf` is merged instead. */
+/** Keywords the strict grammar compiler accepts (docs/provider-rules.md#anthropic-strict rule 3); `allOf` is merged instead. */
 const STRICT_FIELDS = new Set([
   "type",
   "description",
@@ -48,7 +48,7 @@ const STRICT_FIELDS = new Set([
   "minItems",
 ]);
 
-/** String formats Anthropic strict accepts (providers.md §1.3 rule 3; `uri` included, unlike OpenAI). */
+/** String formats Anthropic strict accepts (docs/provider-rules.md#anthropic-strict rule 3; `uri` included, unlike OpenAI). */
 export const ANTHROPIC_STRICT_FORMATS = [
   "date-time",
   "time",
@@ -101,7 +101,7 @@ function strictNode(input: JsonObject, path: string, ctx: RepairContext): JsonOb
   const minItems = own(node, "minItems");
   if (minItems !== undefined && minItems !== 0 && minItems !== 1) also.push("minItems");
   const values = own(node, "enum");
-  // Complex types inside enums are rejected (providers.md §1.3 rule 4).
+  // Complex types inside enums are rejected (docs/provider-rules.md#anthropic-strict rule 4).
   if (Array.isArray(values) && values.some((value) => typeof value === "object" && value !== null))
     also.push("enum");
   node = keepOnly(node, STRICT_FIELDS, path, ctx, WHY, also);

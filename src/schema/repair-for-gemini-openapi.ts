@@ -13,7 +13,7 @@ import {
 import { dropInapplicable, inferType, splitTypeArray, typesOf } from "./type-utils.js";
 import { untilStable, walkObject } from "./walk-schema.js";
 
-/** The fields of the Gemini `Schema` proto (providers.md §3.2); any other key is a 400. */
+/** The fields of the Gemini `Schema` proto (docs/provider-rules.md#gemini-parameters); any other key is a 400. */
 export const GEMINI_SCHEMA_FIELDS = new Set([
   "type",
   "format",
@@ -39,7 +39,7 @@ export const GEMINI_SCHEMA_FIELDS = new Set([
   "maximum",
 ]);
 
-/** STRING `format` values Gemini 2.x accepts (providers.md §3.2 rule 7, §9 #28); NUMBER/INTEGER likewise. */
+/** STRING `format` values Gemini 2.x accepts (docs/provider-rules.md#gemini-parameters rule 7, #regressions #28); NUMBER/INTEGER likewise. */
 const FORMATS: Readonly<Record<string, readonly string[]>> = {
   string: ["date-time", "enum"],
   number: ["float", "double"],
@@ -52,7 +52,7 @@ const WHY = "is not accepted by Gemini parameters";
  * Gemini `functionDeclarations[].parameters` (OpenAPI-subset proto). Input: refs inlined, normalised, root
  * lifted. Every node ends with proto fields only, a single lowercase `type` (+ `nullable`), string-only
  * non-empty enums, `items` on every array, no empty `properties` (a zero-argument tool is `{type:"object"}`,
- * which Gemini accepts: providers.md §3.2 rule 3), `required` ⊆ `properties`.
+ * which Gemini accepts: docs/provider-rules.md#gemini-parameters rule 3), `required` ⊆ `properties`.
  */
 export function repairForGeminiOpenApi(root: JsonObject, ctx: RepairContext): JsonObject {
   const out = walkObject(root, "", ctx, (node, path) =>

@@ -23,7 +23,7 @@ import { untilStable, walkObject } from "./walk-schema.js";
 
 /**
  * OpenAI non-strict function `parameters` (Chat Completions, or Responses with `strict: false`): any JSON
- * Schema with an object root; every array needs `items`, also inside a type list (providers.md §9 #12, #13).
+ * Schema with an object root; every array needs `items`, also inside a type list (docs/provider-rules.md#regressions #12, #13).
  */
 export function repairForOpenAI(root: JsonObject, ctx: RepairContext): JsonObject {
   return walkObject(root, "", ctx, (node, path) => {
@@ -33,7 +33,7 @@ export function repairForOpenAI(root: JsonObject, ctx: RepairContext): JsonObjec
   });
 }
 
-/** Keywords OpenAI strict mode accepts (providers.md §2.2 rules 1-4). */
+/** Keywords OpenAI strict mode accepts (docs/provider-rules.md#openai-strict rules 1-4). */
 const STRICT_FIELDS = new Set([
   "type",
   "description",
@@ -56,7 +56,7 @@ const STRICT_FIELDS = new Set([
   "maxItems",
 ]);
 
-/** `format` values OpenAI strict accepts (`uri` is rejected: providers.md §9 #17). */
+/** `format` values OpenAI strict accepts (`uri` is rejected: docs/provider-rules.md#regressions #17). */
 export const OPENAI_STRICT_FORMATS = [
   "date-time",
   "time",

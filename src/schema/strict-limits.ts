@@ -3,7 +3,7 @@ import { isObject } from "./json-utils.js";
 import { typesOf } from "./type-utils.js";
 import { subschemasOf } from "./walk-schema.js";
 
-/** OpenAI Structured Outputs size limits (providers.md §2.2 rule 5), as dated data. */
+/** OpenAI Structured Outputs size limits (docs/provider-rules.md#openai-strict rule 5), as dated data. */
 export const OPENAI_STRICT_LIMITS = {
   maxObjectNesting: 10,
   maxProperties: 5000,
@@ -66,7 +66,7 @@ export function openAIStrictLimitProblem(root: JsonObject): string | undefined {
   return undefined;
 }
 
-/** Anthropic strict per-request caps (providers.md §1.3 rule 2), as dated data. */
+/** Anthropic strict per-request caps (docs/provider-rules.md#anthropic-strict rule 2), as dated data. */
 export const ANTHROPIC_STRICT_LIMITS = {
   optionalParams: 24,
   unionParams: 16,

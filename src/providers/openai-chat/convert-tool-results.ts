@@ -3,7 +3,7 @@ import type { ToolCall, ToolContent, ToolResult } from "../../spec/tool-call.js"
 import type { TranslationWarning } from "../../spec/warning.js";
 
 export interface OpenAIChatToolResults {
-  /** Append right after the assistant message with `tool_calls`, before anything else (providers.md §2.3). */
+  /** Append right after the assistant message with `tool_calls`, before anything else (docs/provider-rules.md#openai-messages). */
   messages: ChatCompletionToolMessageParam[];
   warnings: TranslationWarning[];
 }

@@ -4,7 +4,7 @@ import { anthropicStrictFormats, anthropicStrictUnsupported } from "./rules-data
 import { childSchemas, walkSchema } from "./schema-walk.js";
 
 /**
- * Anthropic's grammar compiler behind `strict: true` (providers.md §1.3). The observed message form is
+ * Anthropic's grammar compiler behind `strict: true` (docs/provider-rules.md#anthropic-strict). The observed message form is
  * `tools.25.custom: For 'integer' type, properties maximum, minimum are not supported` [O earendil-works/pi#9953]
  * and `For 'integer' type, property 'minimum' is not supported` [O agentjido/req_llm#302]; this returns the part
  * after `tools.N.custom: ` for the first problem found, root first.
@@ -73,7 +73,7 @@ function isRecursive(root: JsonRecord): boolean {
   return visit(root);
 }
 
-/** What one strict schema spends of the per-request budgets (providers.md §1.3.2). */
+/** What one strict schema spends of the per-request budgets (docs/provider-rules.md#anthropic-strict rule 2). */
 export interface StrictBudget {
   /** Properties not listed in their object's `required`, counted through nested objects. */
   optionalParams: number;

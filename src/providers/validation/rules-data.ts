@@ -2,7 +2,7 @@ import type { DatedSource } from "../../spec/provider-profile.js";
 
 /**
  * Validator rules that are not on the provider profiles (name rules and tool counts are: see ../profiles.ts).
- * Dated data with sources, per providers.md; re-check them whenever a provider changes its docs.
+ * Dated data with sources, per docs/provider-rules.md; re-check them whenever a provider changes its docs.
  */
 
 const CHECKED = "2026-11-30";
@@ -22,14 +22,14 @@ export const anthropicCacheBreakpoints = {
   source: "Anthropic prompt-caching docs (providers.md §1.6.2); error text in tghamm/Anthropic.SDK#50",
 } as const satisfies DatedSource & Record<string, unknown>;
 
-/** String formats the Anthropic grammar compiler supports under `strict: true` (providers.md §1.3.3). */
+/** String formats the Anthropic grammar compiler supports under `strict: true` (docs/provider-rules.md#anthropic-strict rule 3). */
 export const anthropicStrictFormats = {
   values: ["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"],
   checkedOn: CHECKED,
   source: "GoModel#963 quoting the Anthropic structured-outputs docs",
 } as const satisfies DatedSource & Record<string, unknown>;
 
-/** Keywords rejected under Anthropic `strict: true`, per the JSON type they constrain (providers.md §1.3.4, §4). */
+/** Keywords rejected under Anthropic `strict: true`, per the JSON type they constrain (docs/provider-rules.md#anthropic-strict rule 4, #keywords). */
 export const anthropicStrictUnsupported = {
   byType: {
     integer: ["exclusiveMaximum", "exclusiveMinimum", "maximum", "minimum", "multipleOf"],
@@ -50,7 +50,7 @@ export const openaiStrictFormats = {
   source: "OpenAI structured-outputs supported schemas; `uri` rejected in can1357/oh-my-pi#206",
 } as const satisfies DatedSource & Record<string, unknown>;
 
-/** Keywords a strict OpenAI function schema may not use (providers.md §2.2.4). */
+/** Keywords a strict OpenAI function schema may not use (docs/provider-rules.md#openai-strict rule 4). */
 export const openaiStrictUnsupportedKeywords = {
   values: ["allOf", "not", "dependentRequired", "dependentSchemas", "if", "then", "else", "default", "oneOf"],
   checkedOn: CHECKED,

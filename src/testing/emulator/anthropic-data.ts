@@ -1,5 +1,5 @@
 /**
- * Anthropic numbers the emulator needs, as dated data (providers.md §1.6 rule 4 and §1.7, checked 2026-11-30).
+ * Anthropic numbers the emulator needs, as dated data (docs/provider-rules.md#anthropic-caching rule 4 and #anthropic-tokens, checked 2026-11-30).
  * Model ids match exactly or with a date suffix (`claude-sonnet-4-5-20250929`, `claude-opus-4-1@20250805`).
  */
 
