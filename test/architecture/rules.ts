@@ -8,12 +8,12 @@
  * The layers, top to bottom: each folder names the folders directly below it. A folder may import any folder
  * reachable from it through this table (layers may be skipped downwards, never climbed), plus `SHARED`. A folder
  * missing from the table is an error, so a new folder gets a place in the layering on the day it is added.
- * Files directly in `src/` count as folders named after the file (`index`, `errors`, `lazy-gateway`).
+ * Files directly in `src/` count as folders named after the file (`index`, `errors`).
  */
 export const LAYERS: Readonly<Record<string, readonly string[]>> = {
-  // The package entry re-exports the library; the CLI and the test kit are separate entries.
-  index: ["session", "gateway", "lazy-gateway"],
-  "lazy-gateway": ["gateway"],
+  // The package entry re-exports the library; the gateway, the CLI and the test kit are entries of their own
+  // (`switchboard/gateway`, `bin/`, `switchboard/testing`), so importing the library never loads them.
+  index: ["session"],
   cli: ["session", "gateway"],
   // The test kit: emulator, scripted models and fixture servers. Nothing in the library imports it.
   testing: ["providers"],
