@@ -1,4 +1,3 @@
-export { canonicalJson } from "./canonical-json.js";
 export { Catalog, type CatalogEvents, type CatalogOptions, type CatalogSource } from "./catalog.js";
 export { diffKeyed, diffServerCatalog, isEmptyDiff } from "./diff.js";
 export { connectHost, type Host, type HostAuthOptions, type HostOptions } from "./host.js";

@@ -15,7 +15,7 @@ import { strictBudget } from "../schema/index.js";
 import type { JsonObject } from "../spec/json.js";
 import type { ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
-import { canonicalSchema } from "./canonical-json.js";
+import { canonicalSchema } from "./canonical-schema.js";
 import type { PreparedTool } from "./prepared-tool.js";
 import { type RepairedTool, repairTool } from "./repair-tool.js";
 

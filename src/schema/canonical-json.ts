@@ -1,6 +1,9 @@
 /**
- * Canonical JSON: object keys sorted by code point, no whitespace, `undefined` members omitted, arrays in order.
- * Two definitions are "the same" exactly when their canonical JSON is equal, whatever their key order.
+ * Canonical JSON text: object keys sorted by UTF-16 code unit (the default sort), no whitespace, `undefined`
+ * members omitted, arrays in order. The one function for "the same JSON whatever the key order": two definitions
+ * are the same exactly when their canonical JSON is equal (catalogue diffs, pins, the gateway's listing bytes),
+ * and repair renders schema values into descriptions and warnings with it. A schema's canonical *value* (with
+ * `required` read as a set) is `canonicalSchema` in toolset/canonical-schema.ts.
  */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(canonicalize(value)) ?? "null";
