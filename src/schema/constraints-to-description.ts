@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
-import { canonicalJson, own, renderList, renderValue, without } from "./json-utils.js";
+import { canonicalText, own, renderList, renderValue, without } from "./json-utils.js";
 import { VALUE_CONSTRAINTS } from "./keywords.js";
 import type { RepairContext, SchemaWarningCode } from "./repair-context.js";
 
@@ -17,10 +17,10 @@ export function describeConstraint(keyword: string, value: JsonValue): string | 
     case "enum":
       return Array.isArray(value) ? `allowed values: ${renderList(value)}` : undefined;
     case "const":
-      return `must be ${renderValue(canonicalJson(value))}`;
+      return `must be ${renderValue(canonicalText(value))}`;
     case "default":
     case "example":
-      return `${keyword}: ${renderValue(canonicalJson(value))}`;
+      return `${keyword}: ${renderValue(canonicalText(value))}`;
     case "examples":
       return Array.isArray(value) ? `examples: ${renderList(value, 5)}` : undefined;
     case "uniqueItems":
@@ -61,7 +61,7 @@ export function moveToDescription(
     const note = describeConstraint(keyword, value);
     if (note !== undefined) notes.push(note);
     const fate = note === undefined ? "removed" : "kept in the description";
-    ctx.warn(codeFor(keyword), path, `${keyword} ${renderValue(canonicalJson(value), 120)} ${why}; ${fate}`);
+    ctx.warn(codeFor(keyword), path, `${keyword} ${renderValue(canonicalText(value), 120)} ${why}; ${fate}`);
   }
   const stripped = without(node, ...present);
   return notes.length === 0 ? stripped : appendNote(stripped, notes.join("; "));

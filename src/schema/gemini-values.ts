@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
 import { appendNote, moveToDescription } from "./constraints-to-description.js";
 import {
-  canonicalJson,
+  canonicalText,
   isObject,
   own,
   renderList,
@@ -52,7 +52,7 @@ export function constToEnum(node: JsonObject, path: string, ctx: RepairContext):
   ctx.warn(
     "const-to-enum",
     path,
-    `const ${renderValue(canonicalJson(value), 80)} written as a one-value enum`,
+    `const ${renderValue(canonicalText(value), 80)} written as a one-value enum`,
   );
   return { ...without(node, "const"), enum: [value] };
 }
@@ -87,7 +87,7 @@ export function geminiEnum(input: JsonObject, path: string, ctx: RepairContext):
       `enum values ${renderList(members, 20)} stringified (Gemini enums are strings)`,
     );
     members = uniqueValues(
-      members.map((value) => (typeof value === "string" ? value : canonicalJson(value))),
+      members.map((value) => (typeof value === "string" ? value : canonicalText(value))),
     );
   }
   if (members.includes("")) {

@@ -1,11 +1,4 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
-import { canonicalJson } from "./canonical-json.js";
-
-/**
- * Whatever repair writes into a description or a warning from a schema value goes through `canonicalJson`, so a
- * server that lists the same schema with its keys in another order gets the same bytes (and a warm prompt cache).
- */
-export { canonicalJson };
 
 /** A JSON object that is not an array (schemas, `properties` maps). */
 export function isObject(value: unknown): value is JsonObject {
@@ -88,7 +81,7 @@ export function uniqueValues(values: readonly JsonValue[]): JsonValue[] {
   const out: JsonValue[] = [];
   for (const value of values) {
     // Primitives are their own key (a string and a number never collide in a Set); objects get a stable text.
-    const key = typeof value === "object" && value !== null ? `\u0000${canonicalJson(value)}` : value;
+    const key = typeof value === "object" && value !== null ? `\u0000${canonicalText(value)}` : value;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(value);
@@ -96,15 +89,27 @@ export function uniqueValues(values: readonly JsonValue[]): JsonValue[] {
   return out;
 }
 
+/**
+ * Canonical JSON text of a value: object keys sorted by code unit, no whitespace, arrays in order. Whatever
+ * repair writes into a description or a warning from a schema value goes through this, so a server that lists
+ * the same schema with its keys in another order gets the same bytes (and a warm prompt cache).
+ */
+export function canonicalText(value: JsonValue | undefined): string {
+  if (typeof value !== "object" || value === null) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalText).join(",")}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalText(value[key] as JsonValue)}`).join(",")}}`;
+}
+
 /** A value rendered for a description or a warning, clipped so a huge enum cannot blow up the text. */
 export function renderValue(value: JsonValue, limit = 200): string {
-  const text = typeof value === "string" ? value : canonicalJson(value);
+  const text = typeof value === "string" ? value : canonicalText(value);
   return text.length > limit ? `${text.slice(0, limit - 3)}...` : text;
 }
 
 /** A list of values rendered for a description: at most `max` items, then a count of the rest. */
 export function renderList(values: readonly JsonValue[], max = 50): string {
-  const shown = values.slice(0, max).map((value) => renderValue(canonicalJson(value), 80));
+  const shown = values.slice(0, max).map((value) => renderValue(canonicalText(value), 80));
   const rest = values.length - shown.length;
   return rest > 0 ? `${shown.join(", ")}, ... (${rest} more)` : shown.join(", ");
 }

@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
 import { appendNote, dropKeywords, moveToDescription } from "./constraints-to-description.js";
-import { canonicalJson, defineKey, isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
+import { canonicalText, defineKey, isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import type { RepairContext } from "./repair-context.js";
 
@@ -129,5 +129,5 @@ export function fixRootType(node: JsonObject, ctx: RepairContext): JsonObject {
     const value = own(node, key);
     if (value !== undefined) defineKey(kept, key, value);
   }
-  return appendNote(kept, `the server declared the arguments as ${renderValue(canonicalJson(type), 60)}`);
+  return appendNote(kept, `the server declared the arguments as ${renderValue(canonicalText(type), 60)}`);
 }

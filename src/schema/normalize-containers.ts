@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
-import { canonicalJson, compiles, defineKey, isObject, own, renderValue, without } from "./json-utils.js";
+import { canonicalText, compiles, defineKey, isObject, own, renderValue, without } from "./json-utils.js";
 import type { RepairContext } from "./repair-context.js";
 
 /**
@@ -27,7 +27,7 @@ export function normalizeContainers(input: JsonObject, path: string, ctx: Repair
       ctx.warn(
         "invalid-keyword-value",
         path,
-        `patternProperties ${renderValue(canonicalJson(bad), 80)} do not compile; removed`,
+        `patternProperties ${renderValue(canonicalText(bad), 80)} do not compile; removed`,
       );
       node = { ...node, patternProperties: without(patterns, ...bad) };
     }
@@ -45,7 +45,7 @@ function dropInvalid(node: JsonObject, key: string, path: string, ctx: RepairCon
   ctx.warn(
     "invalid-keyword-value",
     path,
-    `${key} ${renderValue(canonicalJson(node[key]), 80)} is not valid; removed`,
+    `${key} ${renderValue(canonicalText(node[key]), 80)} is not valid; removed`,
   );
   return without(node, key);
 }

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
-import { canonicalJson, defineKey, isObject, own, pointer, renderValue, without } from "./json-utils.js";
+import { canonicalText, defineKey, isObject, own, pointer, renderValue, without } from "./json-utils.js";
 import { BOOLEAN_OK_KEYWORDS, META_KEYWORDS, TYPE_KEYWORDS, VALUE_CONSTRAINTS } from "./keywords.js";
 import { isStringArray, normalizeContainers } from "./normalize-containers.js";
 import { normalizeValues, readTypeName } from "./normalize-values.js";
@@ -43,7 +43,7 @@ function normalizeNode(input: JsonObject, path: string, ctx: RepairContext): Jso
       ctx.warn(
         "invalid-keyword-value",
         here,
-        `${key} ${renderValue(canonicalJson(node[key]), 80)} is not a reference; removed`,
+        `${key} ${renderValue(canonicalText(node[key]), 80)} is not a reference; removed`,
       );
       node = without(node, key);
     }
@@ -90,14 +90,14 @@ function coerceSchema(value: JsonValue, keyword: string, path: string, ctx: Repa
     ctx.warn(
       "schema-coerced",
       path,
-      `${renderValue(canonicalJson(value), 80)} is not a schema; read as {"type":"${type}"}`,
+      `${renderValue(canonicalText(value), 80)} is not a schema; read as {"type":"${type}"}`,
     );
     return { type };
   }
   ctx.warn(
     "schema-coerced",
     path,
-    `${renderValue(canonicalJson(value), 80)} is not a schema; replaced by {}`,
+    `${renderValue(canonicalText(value), 80)} is not a schema; replaced by {}`,
   );
   return typeof value === "string" && value.trim() !== "" ? { description: value } : {};
 }
@@ -153,7 +153,7 @@ function normalizeRequired(node: JsonObject, path: string, ctx: RepairContext): 
     ctx.warn(
       "required-fixed",
       path,
-      `required ${renderValue(canonicalJson(required), 80)} is not a list; removed`,
+      `required ${renderValue(canonicalText(required), 80)} is not a list; removed`,
     );
     return without(node, "required");
   }

@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
 import {
-  canonicalJson,
+  canonicalText,
   compiles,
   defineKey,
   isObject,
@@ -60,7 +60,7 @@ function invalid(node: JsonObject, key: string, path: string, ctx: RepairContext
   ctx.warn(
     "invalid-keyword-value",
     path,
-    `${key} ${renderValue(canonicalJson(node[key]), 120)} is not valid; removed`,
+    `${key} ${renderValue(canonicalText(node[key]), 120)} is not valid; removed`,
   );
   return without(node, key);
 }
@@ -86,11 +86,11 @@ function normalizeType(node: JsonObject, path: string, ctx: RepairContext): Json
     return type !== undefined && type !== entry;
   });
   if (unread.length > 0 || renamed) {
-    const dropped = unread.length > 0 ? `; unknown ${renderValue(canonicalJson(unread), 80)} removed` : "";
+    const dropped = unread.length > 0 ? `; unknown ${renderValue(canonicalText(unread), 80)} removed` : "";
     ctx.warn(
       "invalid-keyword-value",
       path,
-      `type ${renderValue(canonicalJson(raw), 80)} read as ${JSON.stringify(types)}${dropped}`,
+      `type ${renderValue(canonicalText(raw), 80)} read as ${JSON.stringify(types)}${dropped}`,
     );
   }
   if (types.length === 0) return without(node, "type");
@@ -156,7 +156,7 @@ function normalizeNumber(
   const valid = Number.isFinite(value) && (!count || value >= 0) && (key !== "multipleOf" || value > 0);
   if (!valid) return invalid(node, key, path, ctx);
   if (value === raw) return node;
-  ctx.warn("invalid-keyword-value", path, `${key} ${renderValue(canonicalJson(raw), 80)} read as ${value}`);
+  ctx.warn("invalid-keyword-value", path, `${key} ${renderValue(canonicalText(raw), 80)} read as ${value}`);
   return { ...node, [key]: value };
 }
 
@@ -196,7 +196,7 @@ function pruneEnumByType(node: JsonObject, path: string, ctx: RepairContext): Js
   ctx.warn(
     "invalid-keyword-value",
     path,
-    `enum values ${renderValue(canonicalJson(gone), 80)} do not match type ${JSON.stringify(node.type)}; removed`,
+    `enum values ${renderValue(canonicalText(gone), 80)} do not match type ${JSON.stringify(node.type)}; removed`,
   );
   // No member matches: the node could never validate; the type is the likelier intent.
   return kept.length === 0 ? without(node, "enum") : { ...node, enum: kept };
@@ -211,7 +211,7 @@ function pruneConstByType(node: JsonObject, path: string, ctx: RepairContext): J
   ctx.warn(
     "invalid-keyword-value",
     path,
-    `const ${renderValue(canonicalJson(value), 80)} does not match type ${JSON.stringify(node.type)}; removed`,
+    `const ${renderValue(canonicalText(value), 80)} does not match type ${JSON.stringify(node.type)}; removed`,
   );
   return without(node, "const");
 }

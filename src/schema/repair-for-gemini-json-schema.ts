@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
 import { moveToDescription } from "./constraints-to-description.js";
-import { canonicalJson, own, renderValue, without } from "./json-utils.js";
+import { canonicalText, own, renderValue, without } from "./json-utils.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import type { RepairContext } from "./repair-context.js";
 import { simplifyCombinators } from "./simplify-combinators.js";
@@ -49,7 +49,7 @@ export function repairForGeminiJsonSchema(root: JsonObject, ctx: RepairContext):
         ctx.warn(
           "const-to-enum",
           path,
-          `const ${renderValue(canonicalJson(constant), 80)} written as a one-value enum`,
+          `const ${renderValue(canonicalText(constant), 80)} written as a one-value enum`,
         );
         node = { ...without(node, "const"), enum: [constant] };
       } else node = moveToDescription(node, ["const"], path, ctx, WHY);

@@ -1,7 +1,7 @@
 import type { JsonObject } from "../spec/json.js";
 import { appendNote, dropKeywords, moveToDescription } from "./constraints-to-description.js";
 import { constToEnum, geminiEnum, nullableFromAnyOf, nullableFromType } from "./gemini-values.js";
-import { canonicalJson, isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
+import { canonicalText, isObject, own, renderValue, uniqueValues, without } from "./json-utils.js";
 import { VALUE_CONSTRAINTS } from "./keywords.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import type { RepairContext } from "./repair-context.js";
@@ -121,7 +121,7 @@ function geminiObject(input: JsonObject, path: string, ctx: RepairContext): Json
   const extra = own(node, "additionalProperties");
   if (isObject(extra) && Object.keys(extra).length > 0) {
     ctx.warn("keyword-dropped", path, `additionalProperties ${WHY}; its schema is kept in the description`);
-    node = appendNote(node, `additional properties: ${renderValue(canonicalJson(extra), 200)}`);
+    node = appendNote(node, `additional properties: ${renderValue(canonicalText(extra), 200)}`);
   }
   node = without(node, "additionalProperties");
   const properties = own(node, "properties");
@@ -135,7 +135,7 @@ function geminiObject(input: JsonObject, path: string, ctx: RepairContext): Json
       ctx.warn(
         "required-fixed",
         path,
-        `required ${renderValue(canonicalJson(gone), 120)} not defined in properties; removed`,
+        `required ${renderValue(canonicalText(gone), 120)} not defined in properties; removed`,
       );
     }
     node = kept.length > 0 ? { ...node, required: kept } : without(node, "required");

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../spec/json.js";
-import { canonicalJson, isObject, own, renderValue, without } from "./json-utils.js";
+import { canonicalText, isObject, own, renderValue, without } from "./json-utils.js";
 import { fixRootType } from "./lift-root-combinators.js";
 import type { RepairContext } from "./repair-context.js";
 import { requiredWithinProperties } from "./required-within-properties.js";
@@ -18,7 +18,7 @@ export function repairForMcp(root: JsonObject, ctx: RepairContext): JsonObject {
     ctx.warn(
       "invalid-keyword-value",
       "",
-      `properties ${renderValue(canonicalJson(properties), 80)} is not an object; removed`,
+      `properties ${renderValue(canonicalText(properties), 80)} is not an object; removed`,
     );
     node = without(node, "properties");
   }
@@ -32,7 +32,7 @@ export function repairForMcp(root: JsonObject, ctx: RepairContext): JsonObject {
     ctx.warn(
       "required-fixed",
       "",
-      `required ${renderValue(canonicalJson(required), 80)} is not a list of names; fixed`,
+      `required ${renderValue(canonicalText(required), 80)} is not a list of names; fixed`,
     );
     node = names.length > 0 ? { ...node, required: names } : without(node, "required");
   }

@@ -2,7 +2,7 @@ import type { JsonObject } from "../spec/json.js";
 import type { SchemaDialect } from "../spec/provider-profile.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { inlineRefs, permissiveLeaf, type TruncatedLeaf } from "./inline-refs.js";
-import { canonicalJson, isObject, jsonEqual, own, sameTree } from "./json-utils.js";
+import { canonicalText, isObject, jsonEqual, own, sameTree } from "./json-utils.js";
 import { liftRootCombinators } from "./lift-root-combinators.js";
 import { normalizeSchema } from "./normalize-schema.js";
 import { createContext, QuarantineSignal, quarantine, type RepairContext } from "./repair-context.js";
@@ -107,7 +107,7 @@ function rootSchema(input: unknown, ctx: RepairContext): JsonObject {
     ctx.warn(
       "input-not-object",
       "",
-      `input schema is ${canonicalJson(tree ?? null)}; treated as a tool without arguments`,
+      `input schema is ${canonicalText(tree ?? null)}; treated as a tool without arguments`,
     );
     return { type: "object" };
   }

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from "../spec/json.js";
-import { canonicalJson, defineKey, isObject, jsonEqual, own, pointer, renderValue } from "./json-utils.js";
+import { canonicalText, defineKey, isObject, jsonEqual, own, pointer, renderValue } from "./json-utils.js";
 import type { RepairContext } from "./repair-context.js";
 import { typesOf } from "./type-utils.js";
 
@@ -68,7 +68,7 @@ export function strictObject(
     ctx.warn(
       "additional-properties-closed",
       path,
-      `additionalProperties ${renderValue(canonicalJson(extra), 80)} replaced by false (strict mode)`,
+      `additionalProperties ${renderValue(canonicalText(extra), 80)} replaced by false (strict mode)`,
     );
   }
   const out: JsonObject = { ...node, properties, additionalProperties: false };
@@ -81,7 +81,7 @@ export function strictObject(
     ctx.warn(
       "required-fixed",
       path,
-      `required ${renderValue(canonicalJson(gone), 120)} not defined in properties; removed`,
+      `required ${renderValue(canonicalText(gone), 120)} not defined in properties; removed`,
     );
   }
   if (!options.requireAll) {
