@@ -9,7 +9,7 @@
  *
  *   node conformance-server/run-server-scenarios.mjs        (npm run test:gateway-conformance)
  *
- * Verdict per scenario (reference/conformance.md §1): no FAILURE, no WARNING, at least one SUCCESS check.
+ * Verdict per scenario: no FAILURE, no WARNING, at least one SUCCESS check.
  * Only loopback addresses are used: server-everything is forced onto 127.0.0.1 by a preload.
  */
 import { spawn, spawnSync } from "node:child_process";

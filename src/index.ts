@@ -35,7 +35,6 @@ export {
   type AuthorizationHandler,
   AuthorizationRefusedError,
   type AuthorizationResponse,
-  authForServer,
   type ConnectionAuth,
   type CredentialStore,
   FileCredentialStore,
@@ -52,7 +51,14 @@ export {
   toolsCacheOptions,
   withListChangedPolicy,
 } from "./cache/index.js";
-export { Catalog, type CatalogSnapshot, connectHost, type Host, type HostOptions } from "./catalog/index.js";
+export {
+  type Catalog,
+  type CatalogSnapshot,
+  connectHost,
+  type Host,
+  type HostAuthOptions,
+  type HostOptions,
+} from "./catalog/index.js";
 // Resources, prompts and what servers ask of the client
 export { clientFeatures, RootsRegistry } from "./client-features/index.js";
 // Config
@@ -67,7 +73,7 @@ export type {
   ToolFilter,
 } from "./config/types.js";
 export {
-  ConnectionPool,
+  type ConnectionPool,
   killServerProcesses,
   ServerConnection,
   type ServerStatus,
@@ -91,11 +97,8 @@ export {
   type ErrorCode,
   isSwitchboardError,
   SwitchboardError,
-  ToolNotFoundError,
 } from "./errors.js";
-// Gateway (loaded on first use: it brings the MCP server SDK)
-export type { GatewayOptions } from "./gateway/index.js";
-export { Gateway, serveGatewayHttp, serveGatewayStdio } from "./lazy-gateway.js";
+// The gateway is `switchboard/gateway`: it brings the MCP server SDK, which a host never needs.
 export { defaultLedgerPath, LedgerError, openLedger, recordConversation } from "./ledger/index.js";
 // Translation
 export {
@@ -103,7 +106,6 @@ export {
   NameHistory,
   type NameSighting,
   type NameTable,
-  resolveOrThrow,
 } from "./naming/index.js";
 export {
   LOCK_FILE_NAME,
@@ -136,4 +138,5 @@ export {
 } from "./toolset/build-toolset.js";
 export { type CheckReport, checkTools } from "./toolset/check-tools.js";
 export { selectTools } from "./toolset/select-tools.js";
+// Public because `buildToolset`'s `cache` option takes one: a loop that rebuilds its own toolsets keeps one per stream.
 export { ToolTranslationCache } from "./toolset/translation-cache.js";

@@ -63,8 +63,11 @@ describe("observeConversation", () => {
       model: "m",
       onCall: (call) => calls.push(call),
     });
-    watch.onEvent({ type: "request", turn: 1, messages: 1, tools: 4, toolsetHash: "fixed" });
-    watch.onEvent({ type: "usage", turn: 1, usage, totals: usage });
+    const events: AgentEvent[] = [
+      { type: "request", turn: 1, messages: 1, tools: 4, toolsetHash: "fixed" },
+      { type: "usage", turn: 1, usage, totals: usage },
+    ];
+    for (const event of events) watch.onEvent(event);
     expect(calls).toMatchObject([{ call: 1, toolsHash: "fixed", toolCount: 4 }]);
     expect(calls[0]!.toolset).toBeUndefined();
   });

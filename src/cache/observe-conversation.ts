@@ -10,16 +10,27 @@
  *
  * One observer per conversation: `chat` keeps one across all its runs of the loop.
  */
-import type { AgentEvent } from "../agent/agent-events.js";
-import type { AgentToolset } from "../agent/run-agent.js";
 import type { ToolsetLike } from "../cost/estimate-tokens.js";
 import type { TokenUsage } from "../spec/model-adapter.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { cachePrefixWarning } from "./prefix-minimum.js";
-import { diffToolsBytes, type ToolsBytesChange } from "./tools-diff.js";
+import { diffToolsBytes, type ToolsBytesChange, type ToolsetBytes } from "./tools-diff.js";
 
 /** What the observer needs of a toolset (a `Toolset` fits). */
-export type ObservedToolset = AgentToolset & ToolsetLike;
+export type ObservedToolset = ToolsetBytes & ToolsetLike;
+
+/**
+ * What the observer reads of a loop event (an `AgentEvent` fits): a `request` names the toolset it carried, a
+ * `usage` what the call cost; every other event passes unread. Structural, so the observer does not depend on
+ * the agent loop it observes.
+ */
+export interface ObservedEvent {
+  readonly type: string;
+  readonly turn: number;
+  readonly toolsetHash?: string;
+  readonly tools?: number;
+  readonly usage?: TokenUsage;
+}
 
 export interface CallObservation<T extends ObservedToolset = ObservedToolset> {
   /** 1-based number of the model call within the conversation (across runs of the loop). */
@@ -52,7 +63,7 @@ export interface ConversationObserverOptions<T extends ObservedToolset> {
 export interface ConversationObserver<Args extends unknown[], T extends ObservedToolset> {
   buildTools: (...args: Args) => Promise<T>;
   /** Pass every event of the loop (chain it with your own listener). */
-  onEvent: (event: AgentEvent) => void;
+  onEvent: (event: ObservedEvent) => void;
   /** Every change of the tools bytes so far. */
   readonly changes: readonly ToolsChangeReport[];
   /** Model calls observed so far. */
@@ -71,11 +82,11 @@ export function observeConversation<Args extends unknown[], T extends ObservedTo
   let current: { hash: string; tools: number; toolset?: T } | undefined;
   let calls = 0;
 
-  const onRequest = (event: Extract<AgentEvent, { type: "request" }>) => {
-    const toolset = built.get(event.toolsetHash);
+  const onRequest = (hash: string, tools: number) => {
+    const toolset = built.get(hash);
     // Only the toolset in flight can be needed again; forget the others.
-    for (const hash of built.keys()) if (hash !== event.toolsetHash) built.delete(hash);
-    current = { hash: event.toolsetHash, tools: event.tools, ...(toolset === undefined ? {} : { toolset }) };
+    for (const key of built.keys()) if (key !== hash) built.delete(key);
+    current = { hash, tools, ...(toolset === undefined ? {} : { toolset }) };
     if (toolset === undefined) return;
     if (previous !== undefined) {
       const change = diffToolsBytes(previous, toolset);
@@ -103,8 +114,9 @@ export function observeConversation<Args extends unknown[], T extends ObservedTo
       return toolset;
     },
     onEvent(event) {
-      if (event.type === "request") onRequest(event);
-      else if (event.type === "usage" && current !== undefined) {
+      if (event.type === "request" && event.toolsetHash !== undefined && event.tools !== undefined)
+        onRequest(event.toolsetHash, event.tools);
+      else if (event.type === "usage" && event.usage !== undefined && current !== undefined) {
         calls += 1;
         options.onCall?.({
           call: calls,

@@ -1,5 +1,5 @@
 /** Diffing two versions of one server's catalogue, key by key, by canonical JSON. */
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson } from "../schema/canonical-json.js";
 import { compareKeys } from "./map-listing.js";
 import type { CatalogDiff, KeyDiff, ServerCatalog } from "./types.js";
 

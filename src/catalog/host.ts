@@ -5,8 +5,10 @@
 
 import { type AuthMode, authForServer, usesOAuth } from "../auth/auth-for-server.js";
 import { FileCredentialStore } from "../auth/file-credential-store.js";
+import { MemoryCredentialStore } from "../auth/memory-credential-store.js";
 import type { CredentialStore } from "../auth/types.js";
 import { credentialsPath } from "../config/credentials-path.js";
+import type { Env } from "../config/expand-vars.js";
 import type { ServerConfig, SwitchboardConfig } from "../config/types.js";
 import { ConnectionPool, type ConnectionPoolOptions, type ServerStatus } from "../connect/connection-pool.js";
 import type { CallToolOptions, CallToolResult, ConnectionState, SkillFileRead } from "../connect/types.js";
@@ -19,8 +21,9 @@ export interface HostOptions extends ConnectionPoolOptions {
   /** Called on every connection state change from the first attempt on (progress displays use it). */
   onState?: (server: string, state: ConnectionState) => void;
   /**
-   * OAuth for HTTP servers. Default: credentials from the user's file (`credentialsPath`), refreshed as needed,
-   * and no interactive login: a server that needs one fails with "run: switchboard auth login <server>".
+   * OAuth for HTTP servers. Default: the credentials `switchboard auth login` stored, found through `oauth.env`
+   * (`credentialsPath`), refreshed as needed, and no interactive login: a server that needs one fails with
+   * "run: switchboard auth login <server>".
    * `false`: no OAuth (a server answering 401 fails). An `auth` set in `perServer` (or for all) wins; a server
    * with its own `Authorization` header and no `auth` key is left to that header.
    */
@@ -28,11 +31,21 @@ export interface HostOptions extends ConnectionPoolOptions {
 }
 
 export interface HostAuthOptions {
-  /** Default: a `FileCredentialStore` at `credentialsPath(process.env)`. */
+  /**
+   * Default: a `FileCredentialStore` at `credentialsPath(env, cwd)` when `env` is given, else an empty store in
+   * memory (nothing stored is used).
+   */
   store?: CredentialStore;
+  /**
+   * The environment that locates the credentials file (`SWITCHBOARD_CREDENTIALS`, `XDG_CONFIG_HOME`, `HOME`): the
+   * caller's, never read from the process here. The CLI passes its own; a program passes `process.env`.
+   */
+  env?: Env;
+  /** Resolves a relative `SWITCHBOARD_CREDENTIALS`. Default: the working directory. */
+  cwd?: string;
   /** Default `{ kind: "non-interactive" }`. */
   mode?: AuthMode;
-  /** Told about a credentials file other users could read (it is then narrowed to 0600). Default: `process.emitWarning`. */
+  /** Told about a credentials file other users could read (it is then narrowed to 0600). Default: not told. */
   onWarning?: (message: string) => void;
 }
 
@@ -133,10 +146,15 @@ function withAuth(
       )
         return own;
       // Created on first use, so a config without HTTP servers never touches the credentials file.
-      store ??= new FileCredentialStore(credentialsPath(process.env), {
-        onWarning: auth?.onWarning ?? ((message) => process.emitWarning(message)),
-      });
+      store ??= defaultStore(auth);
       return { ...own, auth: authForServer(server, { store, mode }).connection };
     },
   };
+}
+
+function defaultStore(auth: HostAuthOptions | undefined): CredentialStore {
+  if (auth?.env === undefined) return new MemoryCredentialStore();
+  return new FileCredentialStore(credentialsPath(auth.env, ...(auth.cwd === undefined ? [] : [auth.cwd])), {
+    ...(auth.onWarning === undefined ? {} : { onWarning: auth.onWarning }),
+  });
 }

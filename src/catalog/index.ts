@@ -1,7 +1,6 @@
-export { canonicalJson } from "./canonical-json.js";
 export { Catalog, type CatalogEvents, type CatalogOptions, type CatalogSource } from "./catalog.js";
 export { diffKeyed, diffServerCatalog, isEmptyDiff } from "./diff.js";
-export { connectHost, type Host, type HostOptions } from "./host.js";
+export { connectHost, type Host, type HostAuthOptions, type HostOptions } from "./host.js";
 export { toMcpTool, toServerCatalog } from "./map-listing.js";
 export type {
   CatalogChange,

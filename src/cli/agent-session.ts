@@ -9,7 +9,7 @@ import type { Asker } from "../client-features/asker.js";
 import type { ApprovalHook, ApprovalPolicy } from "../dispatch/approval.js";
 import type { DispatchHost } from "../dispatch/types.js";
 import { SwitchboardError } from "../errors.js";
-import { sessionUsage } from "../ledger/session-usage.js";
+import { sessionUsage } from "../session/session-usage.js";
 import { skillsSettingsOf, skillsSystemPrompt } from "../toolsearch/skills-toolset.js";
 import type { Toolset } from "../toolset/build-toolset.js";
 import { applyPins } from "./apply-pins.js";

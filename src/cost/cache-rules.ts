@@ -3,7 +3,7 @@ import { lookupModel } from "./model-lookup.js";
 import type { ProviderFamily } from "./overheads.js";
 
 /**
- * Minimum cacheable prompt length per model, as dated data (providers.md §1.6 rule 4, §2.5 rule 2, §3.5, read
+ * Minimum cacheable prompt length per model, as dated data (docs/provider-rules.md#anthropic-caching rule 4, #openai-caching rule 2, #gemini-caching, read
  * 2026-11-30). Below the minimum a request succeeds and caches nothing, so the cost model charges full price.
  */
 
@@ -18,8 +18,10 @@ export interface CacheMinimum {
 }
 
 const ANTHROPIC_SOURCE = anthropicCacheMinimums.source;
-const OPENAI_SOURCE = "OpenAI prompt-caching doc as rewritten 2026-09 [S] (providers.md §2.5)";
-const GEMINI_SOURCE = "ai.google.dev/gemini-api/docs/caching, updated 2026-10-13 [D] (providers.md §3.5)";
+const OPENAI_SOURCE =
+  "OpenAI prompt-caching doc as rewritten 2026-09 [S] (docs/provider-rules.md#openai-caching)";
+const GEMINI_SOURCE =
+  "ai.google.dev/gemini-api/docs/caching, updated 2026-10-13 [D] (docs/provider-rules.md#gemini-caching)";
 
 const MINIMUMS: Readonly<Record<Exclude<ProviderFamily, "mcp">, Readonly<Record<string, number>>>> = {
   anthropic: anthropicCacheMinimums.tokens,
@@ -57,11 +59,11 @@ export function cacheMinimumFor(family: ProviderFamily, model: string): CacheMin
   };
 }
 
-/** Anthropic's cache price multipliers on base input (providers.md §1.6 rule 3); what-if mode assumes these. */
+/** Anthropic's cache price multipliers on base input (docs/provider-rules.md#anthropic-caching rule 3); what-if mode assumes these. */
 export const ANTHROPIC_CACHE_MULTIPLIERS = {
   write5m: 1.25,
   write1h: 2,
   read: 0.1,
   checkedOn: CACHE_RULES_CHECKED_ON,
-  source: "Anthropic pricing page [D], providers.md §1.6, checked 2026-11-30",
+  source: "Anthropic pricing page [D], docs/provider-rules.md#anthropic-caching, checked 2026-11-30",
 } as const;

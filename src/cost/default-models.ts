@@ -2,7 +2,7 @@ import type { ProviderFamily } from "./overheads.js";
 
 /**
  * The model a report prices when the user names none: a current, widely used model of each provider
- * (providers.md §6, 2026-11-30; Sonnet 4.5 reaches end of life that day). MCP is not a model provider, so it has
+ * (docs/provider-rules.md#prices, 2026-11-30; Sonnet 4.5 reaches end of life that day). MCP is not a model provider, so it has
  * none. The one table of defaults: `cost`, `inspect`, `run` and `chat` all read it.
  */
 export const DEFAULT_MODELS = {

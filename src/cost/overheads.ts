@@ -3,7 +3,7 @@ import type { ProviderFamily } from "../spec/provider-error.js";
 import { lookupModel } from "./model-lookup.js";
 
 /**
- * Fixed token overheads the providers add around a tools array, as dated data (providers.md §1.7, §2.6, §3.5,
+ * Fixed token overheads the providers add around a tools array, as dated data (docs/provider-rules.md#anthropic-tokens, #openai-tokens, #gemini-caching,
  * read 2026-11-30). These numbers drift per model and per docs revision: keep the date and the source with
  * every one, and re-check them when a provider changes its pages.
  */
@@ -27,12 +27,12 @@ export const ANTHROPIC_TOOL_PROMPT = {
 
 /**
  * Newer Claude models tokenise the same text into about 30 % more tokens than earlier ones; `o200k_base` is close
- * to the earlier vocabulary (one sample: 33 vs 35 tokens, providers.md §7), so text counts are scaled for these.
+ * to the earlier vocabulary (one sample: 33 vs 35 tokens, docs/provider-rules.md#tokenizers), so text counts are scaled for these.
  */
 export const ANTHROPIC_NEW_TOKENIZER = {
   checkedOn: OVERHEADS_CHECKED_ON,
   source:
-    "Anthropic token-counting docs [D]: Opus >= 4.7, Sonnet 5 and Fable/Mythos 5 use a newer tokenizer, ≈30 % more tokens (providers.md §1.7)",
+    "Anthropic token-counting docs [D]: Opus >= 4.7, Sonnet 5 and Fable/Mythos 5 use a newer tokenizer, ≈30 % more tokens (docs/provider-rules.md#anthropic-tokens)",
   factor: 1.3,
   models: ["claude-opus-4-7", "claude-opus-4-8", "claude-opus-5", "claude-sonnet-5", "claude-sonnet-5-5"],
 } as const;
@@ -44,14 +44,16 @@ export const ANTHROPIC_NEW_TOKENIZER = {
  */
 export const OPENAI_FUNCTION_FRAMING = {
   checkedOn: OVERHEADS_CHECKED_ON,
-  source: "openai-cookbook How_to_count_tokens_with_tiktoken, func_init/func_end [D] (providers.md §2.6)",
+  source:
+    "openai-cookbook How_to_count_tokens_with_tiktoken, func_init/func_end [D] (docs/provider-rules.md#openai-tokens)",
   perFunction: 7,
   perRequest: 12,
 } as const;
 
 export const GEMINI_OVERHEAD = {
   checkedOn: OVERHEADS_CHECKED_ON,
-  source: "no fixed tool overhead is documented for Gemini (providers.md §3.5); counted as 0",
+  source:
+    "no fixed tool overhead is documented for Gemini (docs/provider-rules.md#gemini-caching); counted as 0",
 } as const;
 
 export interface OverheadPart {

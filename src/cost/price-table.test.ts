@@ -15,7 +15,7 @@ describe("bundled prices", () => {
     }
   });
 
-  it("holds providers.md §6's Anthropic rows (write ×1.25, 1h ×2, read ×0.1 for Sonnet 4.5)", () => {
+  it("holds docs/provider-rules.md#prices's Anthropic rows (write ×1.25, 1h ×2, read ×0.1 for Sonnet 4.5)", () => {
     expect(PRICES["claude-sonnet-4-5"]).toMatchObject({
       input: 3,
       output: 15,

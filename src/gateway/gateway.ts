@@ -7,7 +7,6 @@
  */
 import type { CallToolResult, Implementation, Server } from "@modelcontextprotocol/server";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
-import { canonicalJson } from "../catalog/canonical-json.js";
 import { connectHost, type Host, type HostOptions } from "../catalog/host.js";
 import type { SwitchboardConfig } from "../config/types.js";
 import type { ServerConnection } from "../connect/server-connection.js";
@@ -19,6 +18,7 @@ import type { DispatchHost } from "../dispatch/types.js";
 import { SwitchboardError } from "../errors.js";
 import type { LockFile } from "../pinning/lock-file.js";
 import { type PinnedCatalog, pinnedCatalog } from "../pinning/pinned-catalog.js";
+import { canonicalJson } from "../schema/canonical-json.js";
 import { ToolTranslationCache } from "../toolset/translation-cache.js";
 import { createGatewayServer } from "./create-server.js";
 import { type ActiveCall, DownstreamPeers, type Peer } from "./downstream-peers.js";

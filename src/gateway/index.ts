@@ -1,5 +1,8 @@
-export { createGatewayServer } from "./create-server.js";
-export { type ActiveCall, DownstreamPeers, type Peer, supports } from "./downstream-peers.js";
+/**
+ * `switchboard/gateway`: the curated catalogue served as one MCP server. A subpath of its own because it brings
+ * the MCP server SDK (some 2.5 MB of heap, bench/heap-profile.mjs), which a host that only connects servers and
+ * builds tools arrays never loads.
+ */
 export {
   catalogueSurface,
   Gateway,
@@ -8,35 +11,6 @@ export {
   type ToolCallContext,
   type ToolSurface,
 } from "./gateway.js";
-export { buildGatewayView, type GatewayTool, type GatewayView } from "./gateway-view.js";
-export {
-  allowedHostnames,
-  checkBind,
-  checkRequest,
-  type GuardOptions,
-  hostnameOf,
-  isLoopback,
-  type Refusal,
-} from "./http/http-guard.js";
+export type { GatewayTool, GatewayView } from "./gateway-view.js";
 export { type HttpGateway, type HttpGatewayOptions, serveGatewayHttp } from "./http/serve-http.js";
-export { buildPromptTable, type DownstreamPrompt, type PromptTable } from "./prompt-table.js";
-export {
-  buildResourceTable,
-  type DownstreamResource,
-  type DownstreamTemplate,
-  NAMESPACE_PREFIX,
-  namespacedUri,
-  type ResourceTable,
-  type UpstreamResource,
-  type UpstreamTemplate,
-} from "./resource-table.js";
-export {
-  rewriteCallResult,
-  rewriteContentBlock,
-  rewritePromptResult,
-  rewriteReadResult,
-} from "./rewrite-uris.js";
 export { type StdioGateway, type StdioGatewayOptions, serveGatewayStdio } from "./serve-stdio.js";
-export { type GatewayInputOptions, gatewayInputReader } from "./stdio-input.js";
-export { GatewayStdioTransport, type GatewayStdioTransportOptions } from "./stdio-transport.js";
-export { toCallToolResult, toMcpContent } from "./to-call-tool-result.js";

@@ -15,7 +15,6 @@ export {
   type RecorderOptions,
   recordConversation,
 } from "./record-usage.js";
-export { type SessionUsage, type SessionUsageOptions, sessionUsage } from "./session-usage.js";
 export { sparkline } from "./sparkline.js";
 export { callDollars } from "./usage-cost.js";
 export { renderUsageHtml } from "./usage-html.js";

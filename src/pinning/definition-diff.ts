@@ -3,7 +3,7 @@
  * definition is shown field by field (description text line by line, schemas as indented canonical JSON), and
  * every line is made inert first: it is text the server wrote.
  */
-import { canonicalJson } from "../catalog/canonical-json.js";
+import { canonicalJson } from "../schema/canonical-json.js";
 import type { PinnedDefinition } from "./tool-definition.js";
 import { untrustedLine } from "./untrusted-text.js";
 

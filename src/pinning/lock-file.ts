@@ -5,9 +5,9 @@
  * a hand edit of one without the other is caught.
  */
 import { readFile, rename, writeFile } from "node:fs/promises";
-import { canonicalJson } from "../catalog/canonical-json.js";
 import { SwitchboardError } from "../errors.js";
 import { identityOf } from "../naming/short-hash.js";
+import { canonicalJson } from "../schema/canonical-json.js";
 import type { JsonObject } from "../spec/json.js";
 import { definitionHash, type PinnedDefinition } from "./tool-definition.js";
 

@@ -4,7 +4,7 @@
  * a server lists in never counts as a change.
  */
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../catalog/canonical-json.js";
+import { canonicalJson } from "../schema/canonical-json.js";
 import type { JsonObject } from "../spec/json.js";
 import type { McpTool, ToolAnnotations } from "../spec/tool.js";
 

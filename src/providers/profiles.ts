@@ -1,7 +1,7 @@
 import type { ProfileId, ProviderProfile } from "../spec/provider-profile.js";
 
 /**
- * Provider rules as dated data (see ../shared/reference/providers.md §0, §1.1, §2.1, §3). Update the dates
+ * Provider rules as dated data (see docs/provider-rules.md#summary, #anthropic-tools, #openai-tools, #gemini). Update the dates
  * and sources whenever a provider changes its docs; nothing else in the code hard-codes these numbers.
  */
 const anthropicName = {

@@ -3,7 +3,7 @@
  * asks the registry for the module and calls it. A module loads no provider SDK when imported: the API call and
  * the count-tokens call import theirs on first use.
  */
-import type { ContextMessage, RenderedMessages } from "../context/types.js";
+import type { ContextMessage, RenderedMessages } from "../spec/context.js";
 import type { ModelAdapter } from "../spec/model-adapter.js";
 import type { CacheControl, PreparedTool } from "../spec/prepared-tool.js";
 import type { ProviderRequestError } from "../spec/provider-error.js";

@@ -9,13 +9,18 @@ import { anthropicProvider } from "./anthropic/provider.js";
 import { geminiProvider } from "./gemini/provider.js";
 import { mcpProvider } from "./mcp/provider.js";
 import { openaiChatProvider } from "./openai-chat/provider.js";
+import { openaiCompatibleAdapterEntry } from "./openai-compatible/adapter-entry.js";
 import { openaiResponsesProvider } from "./openai-responses/provider.js";
 import type { AdapterEntry, ModelModule, ProviderModule, ToolsModule } from "./provider-module.js";
 import { TARGETS, type Target, type TargetId } from "./targets.js";
 
 const BUILT_IN: { readonly [P in ProviderId]: ProviderModule<P> } = {
   anthropic: anthropicProvider,
-  "openai-chat": openaiChatProvider,
+  // OpenAI-compatible servers speak the Chat Completions wire: one more adapter on that module.
+  "openai-chat": {
+    ...openaiChatProvider,
+    adapters: [...openaiChatProvider.adapters, openaiCompatibleAdapterEntry],
+  },
   "openai-responses": openaiResponsesProvider,
   gemini: geminiProvider,
   mcp: mcpProvider,

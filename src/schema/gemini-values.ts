@@ -13,7 +13,7 @@ import type { RepairContext } from "./repair-context.js";
 import { mergeSingleBranch } from "./simplify-combinators.js";
 import { typesOf } from "./type-utils.js";
 
-// Gemini `parameters` value rules: one type plus `nullable`, string-only non-empty enums (providers.md §3.2).
+// Gemini `parameters` value rules: one type plus `nullable`, string-only non-empty enums (docs/provider-rules.md#gemini-parameters).
 const WHY = "is not accepted by Gemini parameters";
 
 /** `type: ["string","null"]` → `type: "string", nullable: true` (a type list is a 400: §9 #32). Lossless: silent. */

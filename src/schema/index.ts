@@ -23,7 +23,7 @@
  *
  * Decisions the prepare-tools and dispatch steps rely on:
  * - Zero-argument tools: `gemini-openapi` returns `{type:"object"}` with no `properties` key (Gemini rejects
- *   empty `properties`, providers.md §9 #30, and accepts this shape); the step may instead omit
+ *   empty `properties`, docs/provider-rules.md#regressions #30, and accepts this shape); the step may instead omit
  *   `parameters` when `schema.properties` is absent. Strict dialects return a closed empty object
  *   (`properties: {}`, `additionalProperties: false`, plus `required: []` for OpenAI).
  * - `openai-strict`: optional properties become required and nullable, so the model sends `null` for "not

@@ -5,14 +5,14 @@ import { mergeAllOf } from "./merge-all-of.js";
 import type { RepairContext } from "./repair-context.js";
 
 export interface LiftOptions {
-  /** OpenAI also rejects `not` (and, we assume, `if`/`then`/`else`) at the top level (providers.md §2.1 rule 3). */
+  /** OpenAI also rejects `not` (and, we assume, `if`/`then`/`else`) at the top level (docs/provider-rules.md#openai-tools rule 3). */
   dropRootAssertions: boolean;
 }
 
 const COMBINATORS = ["allOf", "anyOf", "oneOf"];
 
 /**
- * Every provider rejects `anyOf`/`oneOf`/`allOf` at the root (providers.md §9 #1, #18). `allOf` branches are
+ * Every provider rejects `anyOf`/`oneOf`/`allOf` at the root (docs/provider-rules.md#regressions #1, #18). `allOf` branches are
  * merged; `anyOf`/`oneOf` object branches are lifted into one object: properties united (a name with
  * different schemas in different branches becomes an `anyOf` of them), `required` = the root's own plus the
  * names every branch requires, and the alternatives are spelled out in the description. Non-object branches

@@ -104,7 +104,7 @@ function coerceSchema(value: JsonValue, keyword: string, path: string, ctx: Repa
 
 /**
  * Per property: draft-3 `required: true` moves to the parent's `required`; a `false` schema (the property
- * may never appear) is removed; a misplaced keyword (`properties: {type: "object"}`, providers.md §9 #20) is
+ * may never appear) is removed; a misplaced keyword (`properties: {type: "object"}`, docs/provider-rules.md#regressions #20) is
  * removed; any other non-schema value is coerced.
  */
 function normalizeProperties(node: JsonObject, path: string, ctx: RepairContext): JsonObject {

@@ -9,7 +9,7 @@ import { typesOf } from "./type-utils.js";
 import { walkObject } from "./walk-schema.js";
 
 /**
- * The keywords Gemini documents for `parametersJsonSchema` (providers.md §3.3), minus the ref machinery
+ * The keywords Gemini documents for `parametersJsonSchema` (docs/provider-rules.md#gemini-json-schema), minus the ref machinery
  * (refs are inlined first, so cycles and dangling refs — §9 #38 — cannot reach Gemini).
  */
 const FIELDS = new Set([
@@ -36,7 +36,7 @@ const WHY = "is not documented for Gemini parametersJsonSchema";
 
 /**
  * Gemini `functionDeclarations[].parametersJsonSchema`: JSON Schema with the documented keywords only.
- * Undocumented keywords may be ignored or rejected (providers.md §10), so value constraints move to the
+ * Undocumented keywords may be ignored or rejected (docs/provider-rules.md#open-questions), so value constraints move to the
  * description and the rest is removed; `allOf` is merged, `const` becomes a one-value `enum`, and enums keep
  * only strings and numbers (anything else moves the enum to the description).
  */

@@ -26,7 +26,7 @@ const WHY = "is not accepted by Gemini parameters";
  * Gemini `functionDeclarations[].parameters` (OpenAPI-subset proto). Input: refs inlined, normalised, root
  * lifted. Every node ends with proto fields only, a single lowercase `type` (+ `nullable`), string-only
  * non-empty enums, `items` on every array, no empty `properties` (a zero-argument tool is `{type:"object"}`,
- * which Gemini accepts: providers.md §3.2 rule 3), `required` ⊆ `properties`.
+ * which Gemini accepts: docs/provider-rules.md#gemini-parameters rule 3), `required` ⊆ `properties`.
  */
 export function repairForGeminiOpenApi(root: JsonObject, ctx: RepairContext): JsonObject {
   const out = walkObject(root, "", ctx, (node, path) =>

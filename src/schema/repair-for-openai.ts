@@ -5,7 +5,7 @@ import { walkObject } from "./walk-schema.js";
 
 /**
  * OpenAI non-strict function `parameters` (Chat Completions, or Responses with `strict: false`): any JSON
- * Schema with an object root; every array needs `items`, also inside a type list (providers.md §9 #12, #13).
+ * Schema with an object root; every array needs `items`, also inside a type list (docs/provider-rules.md#regressions #12, #13).
  * The strict dialect is `repairStrict` with `OPENAI_STRICT`.
  */
 export function repairForOpenAI(root: JsonObject, ctx: RepairContext): JsonObject {

@@ -94,7 +94,7 @@ export function keepOnly(
   );
 }
 
-/** Whether the node's `format` (if any) is in the dialect's list (providers.md §9 #17). */
+/** Whether the node's `format` (if any) is in the dialect's list (docs/provider-rules.md#regressions #17). */
 export function formatAllowed(node: JsonObject, formats: readonly string[]): boolean {
   const format = own(node, "format");
   return format === undefined || (typeof format === "string" && formats.includes(format));

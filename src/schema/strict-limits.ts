@@ -56,7 +56,7 @@ export function openAIStrictLimitProblem(root: JsonObject): string | undefined {
   return undefined;
 }
 
-/** What one strict schema spends of Anthropic's per-request budgets (providers.md §1.3.2). */
+/** What one strict schema spends of Anthropic's per-request budgets (docs/provider-rules.md#anthropic-strict rule 2). */
 export interface StrictBudget {
   /** Properties not listed in their object's `required`, counted through nested objects. */
   optionalParams: number;

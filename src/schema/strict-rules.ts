@@ -8,7 +8,7 @@ import type { StrictRules } from "./repair-strict.js";
 import { anthropicStrictLimitProblem, openAIStrictLimitProblem } from "./strict-limits.js";
 
 /**
- * Anthropic `strict: true` (providers.md §1.3): numeric bounds, string lengths and array bounds other than
+ * Anthropic `strict: true` (docs/provider-rules.md#anthropic-strict): numeric bounds, string lengths and array bounds other than
  * `minItems` 0/1 move to the description, complex enum members are rejected (rule 4). Optional properties stay
  * optional (≤24 per request, and every nullable union counts against ≤16). Untyped nodes and arrays without items
  * are not on Anthropic's unsupported list: they pass as they are.
@@ -27,7 +27,7 @@ export const ANTHROPIC_STRICT: StrictRules = {
 };
 
 /**
- * OpenAI strict (`strict: true`; the Responses API default, providers.md §2.2): every property required with
+ * OpenAI strict (`strict: true`; the Responses API default, docs/provider-rules.md#openai-strict): every property required with
  * optional ones made nullable, `anyOf` instead of type lists. An untyped value or an array without items accepts
  * any JSON, which strict mode cannot say: the tool is quarantined and sent with `strict: false`.
  */

@@ -6,7 +6,7 @@ import { typesOf } from "./type-utils.js";
 
 export interface StrictOptions {
   /**
-   * OpenAI: `required` must list every property (providers.md §2.2 rule 2), so optional ones become nullable.
+   * OpenAI: `required` must list every property (docs/provider-rules.md#openai-strict rule 2), so optional ones become nullable.
    * Anthropic strict allows optional properties (≤24 per request, §1.3 rule 2) and counts every nullable
    * union against a tighter cap (≤16), so optional properties stay optional there.
    */

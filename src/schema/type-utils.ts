@@ -68,8 +68,8 @@ export function inferType(node: JsonObject): JsonType | undefined {
 }
 
 /**
- * Removes keywords that belong only to types the node does not have (`properties` on a string, providers.md
- * §9 #31; `minLength` on an integer). JSON Schema ignores them; Gemini and strict grammars reject them.
+ * Removes keywords that belong only to types the node does not have (`properties` on a string,
+ * docs/provider-rules.md#regressions #31; `minLength` on an integer). JSON Schema ignores them; Gemini and strict grammars reject them.
  */
 export function dropInapplicable(node: JsonObject, path: string, ctx: RepairContext): JsonObject {
   const types = typesOf(node);

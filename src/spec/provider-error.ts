@@ -10,7 +10,7 @@ export type ProviderFamily = FamilyOf;
 export interface ProviderRequestError {
   provider: ProviderFamily;
   status: number;
-  /** The human-readable message, verbatim in the provider's wording (see providers.md). */
+  /** The human-readable message, verbatim in the provider's wording (see docs/provider-rules.md). */
   message: string;
   /** OpenAI `param` (e.g. `tools[0].function.name`), when the provider reports one. */
   param?: string;

@@ -1,5 +1,5 @@
 /**
- * Anthropic's own tool search (providers.md §1.4): every definition is sent with `defer_loading: true` behind the
+ * Anthropic's own tool search (docs/provider-rules.md#anthropic-tool-search): every definition is sent with `defer_loading: true` behind the
  * BM25 tool-search server tool, which is never deferred (so the "at least one non-deferred tool" rule holds even
  * for an empty catalogue). Deferred definitions stay out of the cached prefix and found ones are appended
  * inline by the provider, so the prefix survives searches.

@@ -1,5 +1,5 @@
 /**
- * providers.md §9, the tool-definition half: every real rejection, re-played through switchboard. The validator
+ * docs/provider-rules.md#regressions, the tool-definition half: every real rejection, re-played through switchboard. The validator
  * rejects the raw request with the provider's own text (proved in providers/validation); here the same tools go
  * through naming and repair as if a server had published them, and the resulting request is accepted. The two
  * count cases (more tools than the provider takes) cannot be repaired by translation: switchboard says so.

@@ -12,7 +12,7 @@ import type { JsonObject } from "../spec/json.js";
 import type { CacheControl, PreparedTool } from "../spec/prepared-tool.js";
 import type { ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
-import { canonicalSchema } from "./canonical-json.js";
+import { canonicalSchema } from "./canonical-schema.js";
 import { type RepairedTool, repairTool } from "./repair-tool.js";
 
 export type { CacheControl };

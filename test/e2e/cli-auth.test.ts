@@ -163,6 +163,23 @@ describe("switchboard auth (command function, real fixture and loopback)", () =>
     expect(s.fixture.count("/authorize")).toBe(1);
   });
 
+  it("a library host finds the stored tokens through the environment it is given, never the process's", async () => {
+    const s = await setup();
+    expect((await run(s, "login")).code).toBe(0);
+    const config = await loadConfig(s.config, { env: s.env });
+    const connect = async (oauth: Parameters<typeof connectHost>[1]) => {
+      const host = await connectHost(config, oauth);
+      const row = host.servers.find((server) => server.name === "docs");
+      await host.close();
+      return row?.state;
+    };
+    // process.env has no SWITCHBOARD_CREDENTIALS: only the given env leads to the file `auth login` wrote.
+    expect(process.env.SWITCHBOARD_CREDENTIALS).toBeUndefined();
+    expect(await connect({ oauth: { env: s.env, cwd: dir } })).toBe("ready");
+    expect(await connect({})).toBe("failed");
+    expect(s.fixture.count("/authorize")).toBe(1);
+  });
+
   it("without a login, connecting fails with `run: switchboard auth login docs`, and no browser is involved", async () => {
     const s = await setup();
     const result = await connectQuietly(s);

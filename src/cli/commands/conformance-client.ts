@@ -7,14 +7,15 @@
  * Scenario names and behaviours are those of `@modelcontextprotocol/conformance@0.1.16` (2026-11-30).
  */
 
-import type { AuthProvider, OAuthClientProvider } from "@modelcontextprotocol/client";
+import { HeadlessAuthorization } from "../../auth/headless-authorization.js";
 import {
+  type AuthProvider,
   ClientCredentialsProvider,
   CrossAppAccessProvider,
+  type OAuthClientProvider,
   PrivateKeyJwtProvider,
   requestJwtAuthorizationGrant,
-} from "@modelcontextprotocol/client";
-import { HeadlessAuthorization } from "../../auth/headless-authorization.js";
+} from "../../auth/machine-grants.js";
 import { MemoryCredentialStore } from "../../auth/memory-credential-store.js";
 import { SwitchboardOAuthProvider } from "../../auth/oauth-provider.js";
 import { toServerCatalog } from "../../catalog/map-listing.js";

@@ -43,7 +43,15 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
     Gateway.start(config, {
       ...(options.agent === undefined ? {} : { agent: options.agent }),
       ...(lock === undefined ? {} : { lock }),
-      ...(shutdown === undefined ? {} : { host: { signal: shutdown.signal } }),
+      host: {
+        // The credentials file of this invocation's environment (`auth login` writes it).
+        oauth: {
+          env: io.env,
+          cwd: io.cwd,
+          onWarning: (message) => io.err(`switchboard: warning: ${message}`),
+        },
+        ...(shutdown === undefined ? {} : { signal: shutdown.signal }),
+      },
     }),
   );
   if ("withheld" in gateway.catalog) {

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../../catalog/canonical-json.js";
 import type { SwitchboardConfig } from "../../config/types.js";
 import { SwitchboardError } from "../../errors.js";
 import { buildGatewayView, type GatewayView } from "../../gateway/gateway-view.js";
 import { isTargetId, TARGET_IDS, type TargetId } from "../../providers/targets.js";
+import { canonicalJson } from "../../schema/canonical-json.js";
 import { buildToolset, type Toolset } from "../../toolset/build-toolset.js";
 import { namingOf } from "../../toolset/config-naming.js";
 import { selectTools } from "../../toolset/select-tools.js";

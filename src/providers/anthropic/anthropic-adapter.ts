@@ -1,6 +1,6 @@
 /**
  * Anthropic Messages behind the `ModelAdapter` seam, through `@anthropic-ai/sdk`. Assistant turns are replayed
- * with their content blocks untouched, so thinking blocks keep their signatures (providers.md §1.2 rule 7).
+ * with their content blocks untouched, so thinking blocks keep their signatures (docs/provider-rules.md#anthropic-messages rule 7).
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type {

@@ -1,5 +1,5 @@
 /**
- * The system-prompt cache breakpoint (providers.md §1.6). The prompt is cached in the order tools → system →
+ * The system-prompt cache breakpoint (docs/provider-rules.md#anthropic-caching). The prompt is cached in the order tools → system →
  * messages, so a breakpoint after the system prompt caches tools and system together, while the one on the last
  * tool keeps the tools cached when only the system prompt changes. At most 4 blocks per request may carry
  * `cache_control`; the breakpoint is only added while there is room, and with the last tool's TTL (a 1-hour

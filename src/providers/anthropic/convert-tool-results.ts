@@ -23,7 +23,7 @@ export interface AnthropicToolResults {
 
 /**
  * One user message whose content is one `tool_result` per `tool_use` id, in call order and nothing else, so it
- * satisfies providers.md §1.2 rules 1, 2 and 4 (text the caller adds must go after these blocks). Errors carry
+ * satisfies docs/provider-rules.md#anthropic-messages rules 1, 2 and 4 (text the caller adds must go after these blocks). Errors carry
  * `is_error: true`; images stay images, PDFs become document blocks, audio is described in text.
  */
 export function convertToolResults(

@@ -1,6 +1,6 @@
 /**
  * Neutral messages → Anthropic `MessageParam`s. User turns carry text, images (jpeg, png, gif, webp) and PDFs
- * (document blocks); tool results go first in their user turn (providers.md §1.2 rule 2); assistant turns carry
+ * (document blocks); tool results go first in their user turn (docs/provider-rules.md#anthropic-messages rule 2); assistant turns carry
  * text and tool_use blocks. Audio, and media in assistant turns, are described in text.
  */
 import type {
@@ -8,7 +8,7 @@ import type {
   MessageParam,
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ContextMessage, ContextPart, RenderedMessages } from "../../context/types.js";
+import type { ContextMessage, ContextPart, RenderedMessages } from "../../spec/context.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import { toolCallsAndResults } from "../shared/context-tool-results.js";
 import { describeMedia, fileNameOf } from "../shared/describe-part.js";

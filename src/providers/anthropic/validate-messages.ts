@@ -1,12 +1,12 @@
 import type { ProviderRequestError } from "../../spec/provider-error.js";
 
 /**
- * Message-shape rules the Anthropic Messages API enforces on `messages` (providers.md §1.2), as pure checks that
+ * Message-shape rules the Anthropic Messages API enforces on `messages` (docs/provider-rules.md#anthropic-messages), as pure checks that
  * return the API's own 400 texts. Evidence per text: [O] seen from the real API in a public issue, [S] quoted by a
  * secondary source, [U] inferred. Required top-level fields (model, max_tokens) are not checked here.
  */
 export interface AnthropicMessageRules {
-  /** Longest legal tool name (128 since 2026-03, 64 before; providers.md §1.1). */
+  /** Longest legal tool name (128 since 2026-03, 64 before; docs/provider-rules.md#anthropic-tools). */
   nameMaxLength?: number;
 }
 

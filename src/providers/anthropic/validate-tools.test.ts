@@ -23,7 +23,7 @@ const strictTool = (
   input_schema: { type: "object", properties, required, additionalProperties: false },
 });
 
-describe("validateAnthropicTools: providers.md §9 regressions", () => {
+describe("validateAnthropicTools: docs/provider-rules.md#regressions regressions", () => {
   for (const c of toolRegressionCases().filter((r) => r.target === "anthropic")) {
     it(`#${c.id} ${c.source}: ${c.fragment}`, () => {
       const [first] = validateAnthropicTools(c.tools, c.options);

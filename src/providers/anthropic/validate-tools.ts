@@ -7,7 +7,7 @@ import { anthropicError } from "../validation/provider-errors.js";
 import { anthropicCacheBreakpoints, anthropicStrictLimits } from "../validation/rules-data.js";
 
 export interface AnthropicToolValidationOptions {
-  /** The name pattern's bound: 128 today, 64 before 2026 (providers.md §1.1.1). Defaults to the profile. */
+  /** The name pattern's bound: 128 today, 64 before 2026 (docs/provider-rules.md#anthropic-tools rule 1). Defaults to the profile. */
   nameMaxLength?: 64 | 128;
   /**
    * Emulates `The compiled grammar is too large…` (regression #6) once more than this many tools are strict.
@@ -48,7 +48,7 @@ interface SeenTool {
 }
 
 /**
- * Validates a Messages API `tools` array the way Anthropic does (providers.md §1.1, §1.3, §1.4, §1.6):
+ * Validates a Messages API `tools` array the way Anthropic does (docs/provider-rules.md#anthropic-tools, #anthropic-strict, #anthropic-tool-search, #anthropic-caching):
  * per-tool field errors (`tools.N.custom.<field>: …`), then each `input_schema`, then the rules that span
  * the whole array. `cache_control` is counted within `tools` only; the caller adds the rest of the request.
  */
@@ -185,7 +185,7 @@ function requestLevelErrors(
   if (seen.some((tool) => tool.isToolSearch)) {
     const withExamples = seen.find((tool) => tool.hasExamples);
     if (withExamples) {
-      // [U] not observed: the docs say tool search is incompatible with input_examples (providers.md §1.1.7).
+      // [U] not observed: the docs say tool search is incompatible with input_examples (docs/provider-rules.md#anthropic-tools rule 7).
       errors.push(
         `tools.${withExamples.index}.custom.input_examples: input_examples cannot be used with tool search`,
       );

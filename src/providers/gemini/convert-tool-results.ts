@@ -19,7 +19,7 @@ export interface GeminiToolResults {
 }
 
 /**
- * One `functionResponse` part per `functionCall` part, same count and order (providers.md §3.4 rule 2), with the
+ * One `functionResponse` part per `functionCall` part, same count and order (docs/provider-rules.md#gemini-messages rule 2), with the
  * call's id when it had one. `response` is `{output: text}`, or `{error: text}` when the call failed (the tool's
  * own failure included), as the API documents.
  */

@@ -1,7 +1,7 @@
 /**
  * Gemini generateContent behind the `ModelAdapter` seam, through `@google/genai`. The model's content is
  * replayed whole, every part as returned, so a `functionCall` keeps the `thoughtSignature` Gemini 3 requires back
- * (providers.md §3.4 rule 3, regression #40) and thought parts stay where they were.
+ * (docs/provider-rules.md#gemini-messages rule 3, regression #40) and thought parts stay where they were.
  */
 import type {
   Content,

@@ -2,10 +2,10 @@
  * Neutral messages → Gemini `Content`s (`user` / `model`). Images, audio and PDFs in user turns travel as
  * `inlineData`; function responses lead their user turn, one per call; a model turn's calls are `functionCall`
  * parts. Calls the model did not make itself (a server's sampling history) carry Google's documented placeholder
- * signature, since Gemini 3 rejects a replayed call without one (providers.md §3.4 rule 3).
+ * signature, since Gemini 3 rejects a replayed call without one (docs/provider-rules.md#gemini-messages rule 3).
  */
 import type { Content, Part } from "@google/genai";
-import type { ContextMessage, ContextPart, RenderedMessages } from "../../context/types.js";
+import type { ContextMessage, ContextPart, RenderedMessages } from "../../spec/context.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import { toolCallsAndResults } from "../shared/context-tool-results.js";
 import { describeMedia } from "../shared/describe-part.js";

@@ -1,7 +1,7 @@
 import type { ProviderRequestError } from "../../spec/provider-error.js";
 
 /**
- * `contents` rules of Gemini generateContent (providers.md §3.4), as pure checks returning the API's own 400 texts
+ * `contents` rules of Gemini generateContent (docs/provider-rules.md#gemini-messages), as pure checks returning the API's own 400 texts
  * (status `INVALID_ARGUMENT`). Evidence: [O] real API error in a public issue, [S] secondary, [U] inferred.
  */
 export interface GeminiMessageRules {

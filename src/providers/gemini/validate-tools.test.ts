@@ -8,7 +8,7 @@ const messages = (tools: unknown, options?: Parameters<typeof validateGeminiTool
   validateGeminiTools(tools, options).map((e) => e.message);
 const line = (text: string) => `* GenerateContentRequest.tools[0].function_declarations[0].${text}\n`;
 
-describe("validateGeminiTools: providers.md §9 regressions", () => {
+describe("validateGeminiTools: docs/provider-rules.md#regressions regressions", () => {
   for (const c of toolRegressionCases().filter((r) => r.target === "gemini")) {
     it(`#${c.id} ${c.source}: ${c.fragment}`, () => {
       const [first] = validateGeminiTools(c.tools, c.options);

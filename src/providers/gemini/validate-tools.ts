@@ -7,7 +7,7 @@ import { isRecord, type JsonRecord } from "../validation/json-values.js";
 import { geminiError } from "../validation/provider-errors.js";
 
 export interface GeminiToolValidationOptions {
-  /** The name rule's bound: 128 today, 64 in 2025 docs, 63 before (providers.md §3.1.1). Defaults to the profile. */
+  /** The name rule's bound: 128 today, 64 in 2025 docs, 63 before (docs/provider-rules.md#gemini-declarations rule 1). Defaults to the profile. */
   nameMaxLength?: 63 | 64 | 128;
 }
 
@@ -96,7 +96,7 @@ function ruleLines(declarations: readonly Declaration[], options: GeminiToolVali
     const jsonSchema = decl.parametersJsonSchema ?? decl.parameters_json_schema;
     const hasParameters = decl.parameters !== undefined && decl.parameters !== null;
     if (hasParameters && jsonSchema !== undefined && jsonSchema !== null) {
-      // [U] not observed: the docs call the two fields mutually exclusive (providers.md §3.1.3).
+      // [U] not observed: the docs call the two fields mutually exclusive (docs/provider-rules.md#gemini-declarations rule 3).
       lines.push(`${path}.parameters_json_schema: cannot be set together with parameters`);
     }
     if (isRecord(decl.parameters))

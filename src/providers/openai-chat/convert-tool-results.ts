@@ -5,7 +5,7 @@ import { base64Bytes } from "../shared/base64.js";
 import { linkText } from "../shared/link-text.js";
 
 export interface OpenAIChatToolResults {
-  /** Append right after the assistant message with `tool_calls`, before anything else (providers.md §2.3). */
+  /** Append right after the assistant message with `tool_calls`, before anything else (docs/provider-rules.md#openai-messages). */
   messages: ChatCompletionToolMessageParam[];
   warnings: TranslationWarning[];
 }

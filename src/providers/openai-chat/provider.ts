@@ -1,4 +1,3 @@
-import { openaiCompatibleAdapterEntry } from "../openai-compatible/adapter-entry.js";
 import type { ModelModule } from "../provider-module.js";
 import { FLAT_LAYOUT } from "../shared/flat-layout.js";
 import { WEB_IMAGE_TYPES } from "../shared/media-types.js";
@@ -28,5 +27,6 @@ export const openaiChatProvider: ModelModule<"openai-chat"> = {
   },
   renderContext: renderOpenAIChat,
   validateMessages: validateOpenAIChatMessages,
-  adapters: [openaiChatAdapterEntry, openaiCompatibleAdapterEntry],
+  // The OpenAI-compatible adapter (same wire, other servers) is added by the registry.
+  adapters: [openaiChatAdapterEntry],
 };

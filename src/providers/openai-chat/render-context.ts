@@ -8,7 +8,7 @@ import type {
   ChatCompletionContentPart,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
-import type { ContextMessage, ContextPart, RenderedMessages } from "../../context/types.js";
+import type { ContextMessage, ContextPart, RenderedMessages } from "../../spec/context.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import { toolCallsAndResults } from "../shared/context-tool-results.js";
 import { dataUrl, describeMedia, fileNameOf } from "../shared/describe-part.js";

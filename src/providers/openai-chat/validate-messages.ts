@@ -1,7 +1,7 @@
 import type { ProviderRequestError } from "../../spec/provider-error.js";
 
 /**
- * Message-shape rules of OpenAI Chat Completions (providers.md §2.3, rules 1-3), as pure checks returning the
+ * Message-shape rules of OpenAI Chat Completions (docs/provider-rules.md#openai-messages, rules 1-3), as pure checks returning the
  * API's own 400 texts, `param` and `code`. Evidence: [O] real API error in a public issue, [S] secondary, [U] inferred.
  */
 type Message = Record<string, unknown>;

@@ -21,7 +21,7 @@ const strictOk = (properties: Record<string, unknown>) => ({
   additionalProperties: false,
 });
 
-describe("validateOpenAIChatTools: providers.md §9 regressions", () => {
+describe("validateOpenAIChatTools: docs/provider-rules.md#regressions regressions", () => {
   for (const c of toolRegressionCases().filter((r) => r.target === "openai-chat")) {
     it(`#${c.id} ${c.source}: ${c.fragment}`, () => {
       const [first] = validateOpenAIChatTools(c.tools);

@@ -16,7 +16,7 @@ const FUNCTION_KEYS = new Set(["name", "description", "parameters", "strict"]);
 
 /**
  * Validates a Chat Completions `tools` array (wire shape `{type:"function", function:{…}}`) the way the API
- * does: request-shape errors for every tool first, then each function's schema (providers.md §2.1, §2.2).
+ * does: request-shape errors for every tool first, then each function's schema (docs/provider-rules.md#openai-tools, #openai-strict).
  * Returns the errors in report order; [] when the array is accepted.
  */
 export function validateOpenAIChatTools(tools: unknown): ProviderRequestError[] {

@@ -1,7 +1,7 @@
 /**
  * OpenAI Responses behind the `ModelAdapter` seam, through the `openai` SDK, stateless: every request carries
  * the whole transcript and no `previous_response_id`. A response's output items are replayed as input items
- * exactly as returned, so each `function_call` keeps the `reasoning` item it was made with (providers.md §2.3
+ * exactly as returned, so each `function_call` keeps the `reasoning` item it was made with (docs/provider-rules.md#openai-messages
  * rule 6, regression #27).
  */
 import type OpenAI from "openai";

@@ -5,7 +5,7 @@
  * per call.
  */
 import type { ResponseInputContent, ResponseInputItem } from "openai/resources/responses/responses";
-import type { ContextMessage, ContextPart, RenderedMessages } from "../../context/types.js";
+import type { ContextMessage, ContextPart, RenderedMessages } from "../../spec/context.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import { toolCallsAndResults } from "../shared/context-tool-results.js";
 import { dataUrl, describeMedia, fileNameOf } from "../shared/describe-part.js";

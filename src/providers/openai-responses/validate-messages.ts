@@ -1,7 +1,7 @@
 import type { ProviderRequestError } from "../../spec/provider-error.js";
 
 /**
- * Input-item rules of the OpenAI Responses API (providers.md §2.3, rules 4-6), as pure checks returning the API's
+ * Input-item rules of the OpenAI Responses API (docs/provider-rules.md#openai-messages, rules 4-6), as pure checks returning the API's
  * own 400 texts. Evidence: [O] real API error in a public issue, [S] secondary, [U] inferred (every `param` here).
  */
 export interface OpenAIResponsesMessageRules {
@@ -45,7 +45,7 @@ export function validateOpenAIResponsesMessages(
       }
       if (inputIndex >= 0 && !NAME_PATTERN.test(String(item.name))) {
         const param = `input[${inputIndex}].name`;
-        // [U] text modelled on the tools rule (providers.md §2.1)
+        // [U] text modelled on the tools rule (docs/provider-rules.md#openai-tools)
         errors.push(
           invalid(
             `Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`,

@@ -17,7 +17,7 @@ const optionalParam = {
   additionalProperties: false,
 };
 
-describe("validateOpenAIResponsesTools: providers.md §9 regressions", () => {
+describe("validateOpenAIResponsesTools: docs/provider-rules.md#regressions regressions", () => {
   for (const c of toolRegressionCases().filter((r) => r.target === "openai-responses")) {
     it(`#${c.id} ${c.source}: ${c.fragment}`, () => {
       const [first] = validateOpenAIResponsesTools(c.tools);

@@ -14,7 +14,7 @@ const FUNCTION_KEYS = new Set(["type", "name", "description", "parameters", "str
 
 /**
  * Validates a Responses API `tools` array. Function tools are flat (`{type:"function", name, parameters,
- * strict}`) and strict unless `strict: false` is sent (providers.md §2.1.7, regression #15). Built-in tool
+ * strict}`) and strict unless `strict: false` is sent (docs/provider-rules.md#openai-tools rule 7, regression #15). Built-in tool
  * types (`web_search`, `file_search`, `mcp`, …) are passed through unchecked.
  */
 export function validateOpenAIResponsesTools(tools: unknown): ProviderRequestError[] {

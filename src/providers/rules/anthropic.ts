@@ -14,24 +14,26 @@ export const anthropicStrictLimits = {
   unionParams: 16,
   checkedOn: CHECKED,
   source:
-    "Anthropic strict-tool-use docs via providers.md §1.3.2; genkit-ai/genkit#5230, elizaOS/eliza#16499",
+    "Anthropic strict-tool-use docs via docs/provider-rules.md#anthropic-strict rule 2; genkit-ai/genkit#5230, elizaOS/eliza#16499",
 } as const satisfies DatedSource & Record<string, unknown>;
 
 export const anthropicCacheBreakpoints = {
   max: 4,
   checkedOn: CHECKED,
-  source: "Anthropic prompt-caching docs (providers.md §1.6.2); error text in tghamm/Anthropic.SDK#50",
+  source:
+    "Anthropic prompt-caching docs (docs/provider-rules.md#anthropic-caching rule 2); error text in tghamm/Anthropic.SDK#50",
 } as const satisfies DatedSource & Record<string, unknown>;
 
 /** String formats the Anthropic grammar compiler supports under `strict: true` (`uri` included, unlike OpenAI). */
 export const anthropicStrictFormats = {
   values: ["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"],
   checkedOn: CHECKED,
-  source: "GoModel#963 quoting the Anthropic structured-outputs docs (providers.md §1.3.3)",
+  source:
+    "GoModel#963 quoting the Anthropic structured-outputs docs (docs/provider-rules.md#anthropic-strict rule 3)",
 } as const satisfies DatedSource & Record<string, unknown>;
 
 /**
- * Keywords the strict grammar compiler is documented to accept (providers.md §1.3 rule 3): what strict repair
+ * Keywords the strict grammar compiler is documented to accept (docs/provider-rules.md#anthropic-strict rule 3): what strict repair
  * keeps. `allOf` is merged instead; anything else is removed (value constraints into the description).
  */
 export const anthropicStrictKeywords = {
@@ -52,11 +54,12 @@ export const anthropicStrictKeywords = {
     "minItems",
   ],
   checkedOn: CHECKED,
-  source: "Anthropic structured-outputs docs, JSON Schema limitations (providers.md §1.3 rule 3)",
+  source:
+    "Anthropic structured-outputs docs, JSON Schema limitations (docs/provider-rules.md#anthropic-strict rule 3)",
 } as const satisfies DatedSource & Record<string, unknown>;
 
 /**
- * Keywords rejected under Anthropic `strict: true`, per the JSON type they constrain (providers.md §1.3.4, §4):
+ * Keywords rejected under Anthropic `strict: true`, per the JSON type they constrain (docs/provider-rules.md#anthropic-strict rule 4, #keywords):
  * what the validator reports. Strict repair keeps none of them (a test ties the two lists).
  */
 export const anthropicStrictUnsupported = {
@@ -92,7 +95,7 @@ export const anthropicToolPrompt = {
   /** Used for a model missing from the table. [U] */
   fallbackModel: "claude-sonnet-4-5",
   checkedOn: CHECKED,
-  source: "Anthropic tool-use overview page as of 2026-07-13 [D] (providers.md §1.7)",
+  source: "Anthropic tool-use overview page as of 2026-07-13 [D] (docs/provider-rules.md#anthropic-tokens)",
 } as const satisfies DatedSource & Record<string, unknown>;
 
 /** Minimum cacheable prompt length in tokens; below it a breakpoint silently caches nothing. */
@@ -117,5 +120,5 @@ export const anthropicCacheMinimums = {
   /** For models missing from the table. [U] */
   fallback: 1024,
   checkedOn: CHECKED,
-  source: "Anthropic prompt-caching and model pages [D/S] (providers.md §1.6)",
+  source: "Anthropic prompt-caching and model pages [D/S] (docs/provider-rules.md#anthropic-caching)",
 } as const satisfies DatedSource & Record<string, unknown>;

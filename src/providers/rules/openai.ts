@@ -15,7 +15,7 @@ export const openaiStrictFormats = {
 } as const satisfies DatedSource & Record<string, unknown>;
 
 /**
- * Keywords strict mode is documented to accept (providers.md §2.2 rules 1-4): what strict repair keeps. `allOf`
+ * Keywords strict mode is documented to accept (docs/provider-rules.md#openai-strict rules 1-4): what strict repair keeps. `allOf`
  * is merged, `oneOf` becomes `anyOf`; anything else is removed (value constraints into the description).
  */
 export const openaiStrictKeywords = {
@@ -41,11 +41,11 @@ export const openaiStrictKeywords = {
     "maxItems",
   ],
   checkedOn: CHECKED,
-  source: "OpenAI structured-outputs supported schemas (providers.md §2.2 rules 1-4)",
+  source: "OpenAI structured-outputs supported schemas (docs/provider-rules.md#openai-strict rules 1-4)",
 } as const satisfies DatedSource & Record<string, unknown>;
 
 /**
- * Keywords a strict function schema may not use (providers.md §2.2.4): what the validator reports. Strict repair
+ * Keywords a strict function schema may not use (docs/provider-rules.md#openai-strict rule 4): what the validator reports. Strict repair
  * keeps none of them (a test ties the two lists).
  */
 export const openaiStrictUnsupportedKeywords = {
@@ -54,7 +54,7 @@ export const openaiStrictUnsupportedKeywords = {
   source: "OpenAI structured-outputs docs; docker/docker-agent#4106, dotnet/extensions#6266",
 } as const satisfies DatedSource & Record<string, unknown>;
 
-/** Structured Outputs size limits (providers.md §2.2 rule 5). */
+/** Structured Outputs size limits (docs/provider-rules.md#openai-strict rule 5). */
 export const openaiStrictSizeLimits = {
   objectProperties: 5000,
   nestingDepth: 10,

@@ -35,5 +35,5 @@ export const contextWindows = {
 export const requestLimits = {
   warnShare: 0.5,
   checkedOn: CHECKED,
-  source: "providers.md §0 (max tools row), §2.1.2, §3.1.4",
+  source: "docs/provider-rules.md#summary (max tools row), #openai-tools rule 2, #gemini-declarations rule 4",
 } as const satisfies DatedSource & Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { ContextPart } from "../../context/types.js";
+import type { ContextPart } from "../../spec/context.js";
 import type { ToolCall, ToolResult } from "../../spec/tool-call.js";
 
 /** The tool-result parts of a message as the (call, result) pairs the providers' result converters take. */

@@ -1,4 +1,4 @@
-import type { ContextPart } from "../../context/types.js";
+import type { ContextPart } from "../../spec/context.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import { base64Bytes, formatBytes } from "./base64.js";
 

@@ -7,7 +7,7 @@ import { childSchemas, walkSchema } from "./schema-walk.js";
 export { type StrictBudget, strictBudget } from "../../schema/index.js";
 
 /**
- * Anthropic's grammar compiler behind `strict: true` (providers.md §1.3). The observed message form is
+ * Anthropic's grammar compiler behind `strict: true` (docs/provider-rules.md#anthropic-strict). The observed message form is
  * `tools.25.custom: For 'integer' type, properties maximum, minimum are not supported` [O earendil-works/pi#9953]
  * and `For 'integer' type, property 'minimum' is not supported` [O agentjido/req_llm#302]; this returns the part
  * after `tools.N.custom: ` for the first problem found, root first.

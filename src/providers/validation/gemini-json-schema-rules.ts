@@ -3,7 +3,7 @@ import type { JsonRecord } from "./json-values.js";
 import { walkSchema } from "./schema-walk.js";
 
 /**
- * Gemini's check on `parametersJsonSchema` (providers.md §3.3): unknown keywords are ignored [U], but every
+ * Gemini's check on `parametersJsonSchema` (docs/provider-rules.md#gemini-json-schema): unknown keywords are ignored [U], but every
  * `$ref` must resolve inside the schema. The observed message names no declaration, only the JSON path of the
  * node holding the reference: `reference to undefined schema at properties.language` [O agent-infra/sandbox#83].
  */

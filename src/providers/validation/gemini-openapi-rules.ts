@@ -2,7 +2,7 @@ import { geminiFormats, geminiSchemaFields } from "../rules/gemini.js";
 import { isRecord, type JsonRecord } from "./json-values.js";
 
 /**
- * Gemini's second gate for `parameters` (providers.md §3.2): rules on the parsed `Schema`. Returns one
+ * Gemini's second gate for `parameters` (docs/provider-rules.md#gemini-parameters): rules on the parsed `Schema`. Returns one
  * `path: text` line per failing node — only a node's first failing rule, which is how #30 and #35 are both
  * observed alone — with properties addressed by name (`properties[url]`) as in the observed texts.
  */

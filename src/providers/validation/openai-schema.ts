@@ -12,7 +12,7 @@ import { childSchemas, type SchemaPath } from "./schema-walk.js";
 /**
  * The first problem OpenAI reports for one function's `parameters`, without the
  * `Invalid schema for function 'NAME': ` prefix, or undefined when the schema is accepted. Shared by Chat
- * Completions and Responses; `strict` switches on the Structured Outputs subset (providers.md §2.1, §2.2).
+ * Completions and Responses; `strict` switches on the Structured Outputs subset (docs/provider-rules.md#openai-tools, #openai-strict).
  */
 export function openaiSchemaProblem(parameters: JsonRecord, strict: boolean): string | undefined {
   return (
@@ -106,7 +106,7 @@ function strictOwnProblem(node: JsonRecord, types: string[], depth: number): str
   return undefined;
 }
 
-/** Whole-schema budgets (providers.md §2.2.5). Every message here is [U] not observed. */
+/** Whole-schema budgets (docs/provider-rules.md#openai-strict rule 5). Every message here is [U] not observed. */
 function strictSizeProblem(root: JsonRecord): string | undefined {
   const limits = openaiStrictSizeLimits;
   let properties = 0;

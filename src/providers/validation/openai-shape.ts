@@ -41,7 +41,7 @@ export function unknownParameter(param: string): ProviderRequestError {
   return openaiError(`Unknown parameter: '${param}'.`, param, "unknown_parameter");
 }
 
-/** The function-name rule (providers.md §2.1.1): string, non-empty, ≤64, `^[a-zA-Z0-9_-]+$`. */
+/** The function-name rule (docs/provider-rules.md#openai-tools rule 1): string, non-empty, ≤64, `^[a-zA-Z0-9_-]+$`. */
 export function nameError(name: unknown, param: string): ProviderRequestError | undefined {
   if (name === undefined || name === null) return missingParameter(param);
   if (typeof name !== "string") return invalidType(param, "a string", name);

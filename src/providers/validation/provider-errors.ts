@@ -1,6 +1,6 @@
 import type { ProviderRequestError } from "../../spec/provider-error.js";
 
-/** Every tool-definition rejection documented in providers.md is an HTTP 400. */
+/** Every tool-definition rejection documented in docs/provider-rules.md is an HTTP 400. */
 const BAD_REQUEST = 400;
 
 export function anthropicError(message: string): ProviderRequestError {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toolRegressionCases } from "./regression-cases.js";
 
 describe("toolRegressionCases", () => {
-  it("covers every tool-definition row of providers.md §9", () => {
+  it("covers every tool-definition row of docs/provider-rules.md#regressions", () => {
     const rows = new Set(toolRegressionCases().map((c) => c.id.replace(/[a-z]$/, "")));
     const expected = [1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23];
     expected.push(28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 41);

@@ -1,5 +1,5 @@
 /**
- * The tool-definition rows of providers.md §9 as data: each real rejection rebuilt as a wire-shape `tools`
+ * The tool-definition rows of docs/provider-rules.md#regressions as data: each real rejection rebuilt as a wire-shape `tools`
  * array plus the exact error the provider sent. Filler tools pad the array so the offending tool sits at the
  * documented index and the expected text is verbatim. Builders return fresh arrays on every call, so a
  * consumer (the emulator, the repair layer's tests) may mutate them.
@@ -8,7 +8,7 @@
 export type RegressionTarget = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
 
 export interface ToolRegressionCase {
-  /** Row number in providers.md §9; a letter splits a row that documents two errors. */
+  /** Row number in docs/provider-rules.md#regressions; a letter splits a row that documents two errors. */
   id: string;
   target: RegressionTarget;
   /** Where the error was observed. */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { estimateTokens } from "./tokens.js";
 
 /**
- * Anthropic prompt caching (providers.md §1.6): the prompt is a sequence of blocks in the order tools → system →
+ * Anthropic prompt caching (docs/provider-rules.md#anthropic-caching): the prompt is a sequence of blocks in the order tools → system →
  * messages; a `cache_control` breakpoint caches the prefix up to and including its block, if that prefix reaches
  * the model's minimum length. A later request reads the longest cached prefix that ends at one of its breakpoints
  * or at most 20 blocks before one (the documented lookback). Prefixes are keyed by model and exact bytes, so

@@ -100,7 +100,7 @@ function requestErrors(
   return errors;
 }
 
-/** The hidden tool-use system prompt (providers.md §1.7), present when any tool is. */
+/** The hidden tool-use system prompt (docs/provider-rules.md#anthropic-tokens), present when any tool is. */
 function toolPromptTokens(body: Record<string, unknown>): number {
   if (arrayOf(body.tools).length === 0) return 0;
   const [auto, forced] = lookupModel(TOOL_PROMPT_TOKENS, String(body.model)) ?? DEFAULT_TOOL_PROMPT_TOKENS;

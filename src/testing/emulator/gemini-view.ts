@@ -49,7 +49,7 @@ export function geminiView(body: Record<string, unknown>, model: string): Reques
   };
 }
 
-/** `response: {output: …}` or `{error: …}` by convention (providers.md §3.4); anything else as JSON. */
+/** `response: {output: …}` or `{error: …}` by convention (docs/provider-rules.md#gemini-messages); anything else as JSON. */
 function resultOf(response: Record<string, unknown>): NeutralToolResult {
   const payload = isRecord(response.response) ? response.response : {};
   const isError = payload.error !== undefined && payload.output === undefined;

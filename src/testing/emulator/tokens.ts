@@ -2,7 +2,7 @@ import { countO200k } from "../../cost/count-o200k.js";
 
 /**
  * Token counts are an ESTIMATE: `o200k_base` (gpt-4o/4.1/5 vocabulary) over the JSON the request carries. No offline
- * tokenizer exists for current Claude or Gemini models (providers.md §7), and real APIs add hidden prompt tokens,
+ * tokenizer exists for current Claude or Gemini models (docs/provider-rules.md#tokenizers), and real APIs add hidden prompt tokens,
  * so absolute numbers differ from the providers'; what tests can rely on is that the same bytes give the same
  * count and more content gives more tokens.
  */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../spec/json.js";
-import { canonicalSchema } from "./canonical-json.js";
+import { canonicalSchema } from "./canonical-schema.js";
 
 function everyObjectFrozen(value: unknown): boolean {
   if (value === null || typeof value !== "object") return true;

@@ -1,6 +1,11 @@
 /**
- * Canonical JSON: object keys sorted by code point, no whitespace, `undefined` members omitted, arrays in order.
- * Two definitions are "the same" exactly when their canonical JSON is equal, whatever their key order.
+ * Canonical JSON text for identity: a copy with every object's keys sorted by UTF-16 code unit, stringified with
+ * no whitespace, `undefined` members omitted, arrays in order. Two definitions are "the same" exactly when their
+ * canonical JSON is equal, whatever their key order (catalogue diffs, pins, the gateway's listing bytes).
+ * Stringifying a copy puts integer-like keys first (`{"0":…,"":…}`), as JavaScript orders them; repair's
+ * `canonicalText` (schema/json-utils.ts) writes the text itself in strict code-unit order. They agree on every
+ * other value; each keeps its own bytes because pins and tools arrays already carry them. A schema's canonical
+ * *value* (with `required` read as a set) is `canonicalSchema` in toolset/canonical-schema.ts.
  */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(canonicalize(value)) ?? "null";

@@ -11,13 +11,13 @@ import { toolsCacheOptions } from "../cache/cache-breakpoints.js";
 import { type ListChangedPolicy, withListChangedPolicy } from "../cache/list-changed-policy.js";
 import { observeConversation, type ToolsChangeReport } from "../cache/observe-conversation.js";
 import type { SwitchboardConfig } from "../config/types.js";
+import { resolveLedgerPath } from "../ledger/ledger-path.js";
+import { ledgerRecorder } from "../ledger/record-usage.js";
+import { openLedger, type UsageLedger } from "../ledger/usage-ledger.js";
 import type { TargetId } from "../providers/targets.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { type SkillsToolsetOptions, withSkills } from "../toolsearch/skills-toolset.js";
 import type { Toolset } from "../toolset/build-toolset.js";
-import { resolveLedgerPath } from "./ledger-path.js";
-import { ledgerRecorder } from "./record-usage.js";
-import { openLedger, type UsageLedger } from "./usage-ledger.js";
 
 export interface SessionUsageOptions {
   catalog: LiveToolsetOptions["catalog"];
