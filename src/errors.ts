@@ -34,6 +34,10 @@ export type ErrorCode =
   | "INTERRUPTED"
   /** The tools array breaks a provider's request limit and the agent's `overLimit` is `refuse`. */
   | "REQUEST_LIMIT"
+  /** A cost calculation was given incomplete or contradictory numbers (see `CostInputError.problem`). */
+  | "COST_INPUT"
+  /** Exact token counting cannot start: no count-tokens endpoint for the wire, or no key. */
+  | "EXACT_COUNT_UNAVAILABLE"
   | "USAGE";
 
 export class SwitchboardError extends Error {
