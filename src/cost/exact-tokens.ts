@@ -4,6 +4,7 @@
  * so it includes every hidden tool prompt and framing token the provider adds. Needs the provider's key.
  */
 import { SwitchboardError } from "../errors.js";
+import { ExactCountUnavailableError } from "./cost-errors.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -58,17 +59,15 @@ export interface ExactCounterOptions {
 }
 
 /**
- * A counter for `wire`'s provider; the request without tools is made once and reused. Throws a `USAGE` error
- * naming the key variable when it is not set, or saying why the wire has no exact count.
+ * A counter for `wire`'s provider; the request without tools is made once and reused. Throws an
+ * `ExactCountUnavailableError` naming the key variable when it is not set, or saying why the wire has no exact
+ * count.
  */
 export async function createExactCounter(options: ExactCounterOptions): Promise<ExactCounter> {
   const support = exactSupportFor(options.wire);
-  if (!support.supported) throw new SwitchboardError("USAGE", `--exact: ${support.reason}`);
+  if (!support.supported) throw new ExactCountUnavailableError(options.wire, { reason: support.reason });
   if ((options.env[support.variable] ?? "").trim() === "") {
-    throw new SwitchboardError(
-      "USAGE",
-      `--exact needs ${support.variable} (it asks the provider to count tokens): export it, or drop --exact`,
-    );
+    throw new ExactCountUnavailableError(options.wire, { variable: support.variable });
   }
   const countOnce = await countFunction(options);
   let baseline: Promise<number> | undefined;
