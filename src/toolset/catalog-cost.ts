@@ -3,6 +3,7 @@ import { cacheMinimumFor } from "../cost/cache-rules.js";
 import { costAlternatives } from "../cost/cost-alternatives.js";
 import { type CacheTtl, pricingOf } from "../cost/cost-model.js";
 import { buildCostReport, type CostReport, type PriceUsed, type Sendability } from "../cost/cost-report.js";
+import { defaultModelFor } from "../cost/default-models.js";
 import { estimateToolsetTokens, familyOfWire, type ToolsetTokenEstimate } from "../cost/estimate-tokens.js";
 import type { ExactCostInput } from "../cost/exact-cost.js";
 import { TARGETS, type TargetId } from "../providers/targets.js";
@@ -34,6 +35,18 @@ export function estimateRequest(
       limits: limits.warnings.filter((warning) => warning.blocking).map((warning) => warning.message),
     },
   };
+}
+
+/**
+ * Token estimates for every tool in `tools` as `target`'s array carries it (no configuration filters), for
+ * `model`; default the provider's default model (a placeholder for a target without one, as MCP).
+ */
+export function estimateCatalogTokens(
+  tools: readonly ServerTool[],
+  target: TargetId,
+  model = defaultModelFor(familyOfWire(TARGETS[target].wire)) ?? "no model",
+): ToolsetTokenEstimate {
+  return estimateToolsetTokens(buildToolset(tools, target), { model });
 }
 
 /** What `catalogCost` prices: the catalogue's tools under a configuration, for one target, model and price. */
