@@ -39,6 +39,10 @@ export type ErrorCode =
   | "SKILL_UNVERIFIED"
   /** A skill file is larger than the configured limit; it was not loaded. */
   | "SKILL_TOO_LARGE"
+  /** A cost calculation was given incomplete or contradictory numbers (see `CostInputError.problem`). */
+  | "COST_INPUT"
+  /** Exact token counting cannot start: no count-tokens endpoint for the wire, or no key. */
+  | "EXACT_COUNT_UNAVAILABLE"
   | "USAGE";
 
 export class SwitchboardError extends Error {

@@ -73,7 +73,7 @@ describe("findConfigFile", () => {
       findConfigFile({ explicit: "nope.json", cwd: project, env: { HOME: home } }),
     );
     expect(error.file).toBe(path.join(project, "nope.json"));
-    expect(error.issues).toEqual([{ path: "$", message: "file not found (given with --config)" }]);
+    expect(error.issues).toEqual([{ path: "$", message: "file not found (given explicitly)" }]);
   });
 
   it("rejects an explicit directory", async () => {
@@ -94,7 +94,7 @@ describe("findConfigFile", () => {
       { path: "$", message: `not found: ${path.join(project, "switchboard.json")}` },
       { path: "$", message: `not found: ${path.join(project, ".mcp.json")}` },
       { path: "$", message: `not found: ${userFile(xdg)}` },
-      { path: "$", message: "create one of these, or pass --config <file>" },
+      { path: "$", message: "create one of these, or name a config file explicitly" },
     ]);
   });
 });

@@ -4,8 +4,13 @@ import * as path from "node:path";
 import { ConfigError } from "../errors.js";
 import type { Env } from "./expand-vars.js";
 
+/** The issue of an explicitly named config file that does not exist (a CLI replaces it with its flag's name). */
+export const EXPLICIT_CONFIG_MISSING = "file not found (given explicitly)";
+/** The last issue when no config was found anywhere: what to do about it. */
+export const NO_CONFIG_HINT = "create one of these, or name a config file explicitly";
+
 export interface FindConfigOptions {
-  /** `--config` value; relative paths resolve against `cwd`. When given, nothing else is searched. */
+  /** A config file named by the caller; relative paths resolve against `cwd`. When given, nothing else is searched. */
   explicit?: string;
   cwd: string;
   env: Env;
@@ -31,8 +36,7 @@ export async function findConfigFile(options: FindConfigOptions): Promise<string
     const file = path.resolve(options.cwd, options.explicit);
     const kind = await fileKind(file);
     if (kind === "file") return file;
-    const message =
-      kind === "missing" ? "file not found (given with --config)" : "is a directory, expected a file";
+    const message = kind === "missing" ? EXPLICIT_CONFIG_MISSING : "is a directory, expected a file";
     throw new ConfigError(file, [{ path: "$", message }], { code: "CONFIG_NOT_FOUND" });
   }
   const candidates = configCandidates(options);
@@ -40,7 +44,7 @@ export async function findConfigFile(options: FindConfigOptions): Promise<string
     if ((await fileKind(candidate)) === "file") return candidate;
   }
   const issues = candidates.map((candidate) => ({ path: "$", message: `not found: ${candidate}` }));
-  issues.push({ path: "$", message: "create one of these, or pass --config <file>" });
+  issues.push({ path: "$", message: NO_CONFIG_HINT });
   throw new ConfigError("switchboard.json", issues, { code: "CONFIG_NOT_FOUND" });
 }
 

@@ -91,7 +91,7 @@ describe("resolvePrice", () => {
       checkedOn: "2026-12-01",
     });
     expect(scaled?.output).toBeUndefined(); // --price says nothing about output
-    expect(resolvePrice("mystery", PRICES, 2, "2026-12-01")).toEqual({
+    expect(resolvePrice("mystery", PRICES, 2, "2026-12-01", "--price")).toEqual({
       model: "mystery",
       provider: "unknown",
       input: 2,

@@ -2,16 +2,18 @@ import type { PriceUsed } from "./cost-report.js";
 import { type PriceTable, priceFor } from "./price-table.js";
 
 /**
- * The price to use for `model`: its table row, or, with `inputPrice` (the user's `--price`, USD per 1M input
+ * The price to use for `model`: its table row, or, with `inputPrice` (the user's own, USD per 1M input
  * tokens), that input price with the row's cache prices scaled by the same ratio so the provider's cache
  * multipliers still hold. An unknown model with `inputPrice` is priced for input only. Undefined when neither
- * the table nor the user gives a price.
+ * the table nor the user gives a price. `inputPriceLabel` names where `inputPrice` came from in the row's
+ * `source` (a command line says which flag).
  */
 export function resolvePrice(
   model: string,
   table: PriceTable,
   inputPrice: number | undefined,
   today: string,
+  inputPriceLabel = "the given input price",
 ): PriceUsed | undefined {
   const found = priceFor(model, table);
   if (found === undefined) {
@@ -21,7 +23,7 @@ export function resolvePrice(
       provider: "unknown",
       input: inputPrice,
       checkedOn: today,
-      source: "--price (input only)",
+      source: `${inputPriceLabel} (input only)`,
     };
   }
   const row: PriceUsed = { ...found.price, model: found.model };
@@ -39,6 +41,6 @@ export function resolvePrice(
     ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }),
     ...(cacheRead === undefined ? {} : { cacheRead }),
     checkedOn: today,
-    source: `--price; cache prices scaled from ${found.model}'s row (${row.source}, checked ${row.checkedOn})`,
+    source: `${inputPriceLabel}; cache prices scaled from ${found.model}'s row (${row.source}, checked ${row.checkedOn})`,
   };
 }

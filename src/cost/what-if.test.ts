@@ -59,9 +59,11 @@ describe("what-if arithmetic", () => {
   });
 
   it("needs tools × tokens-per-tool, or tokens, but not both", () => {
-    expect(() => whatIf({ tools: 4, price: 3, requestsPerMonth: 1, turns: 1 })).toThrow(/--tokens-per-tool/);
+    expect(() => whatIf({ tools: 4, price: 3, requestsPerMonth: 1, turns: 1 })).toThrow(
+      expect.objectContaining({ code: "COST_INPUT", problem: "tokens-missing" }),
+    );
     expect(() =>
       whatIf({ tools: 4, tokensPerTool: 1, tokens: 9, price: 3, requestsPerMonth: 1, turns: 1 }),
-    ).toThrow(/not both/);
+    ).toThrow(expect.objectContaining({ code: "COST_INPUT", problem: "tokens-and-per-tool" }));
   });
 });

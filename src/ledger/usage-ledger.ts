@@ -90,11 +90,7 @@ interface Row {
 export function openLedger(path: string, options: OpenLedgerOptions = {}): UsageLedger {
   const create = options.create === true;
   if (!create && !existsSync(path)) {
-    throw new LedgerError(
-      path,
-      "missing",
-      `No usage ledger at ${path}: nothing has been recorded there yet (\`switchboard run\` and \`chat\` record every model call), or pass --ledger <file>`,
-    );
+    throw new LedgerError(path, "missing", `No usage ledger at ${path}: nothing has been recorded there yet`);
   }
   let db: Database.Database;
   try {

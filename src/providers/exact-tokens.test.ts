@@ -68,9 +68,9 @@ describe("createExactCounter against the emulator", () => {
 });
 
 describe("createExactCounter without a key or support", () => {
-  it("names the missing variable in a USAGE error", async () => {
+  it("names the missing variable in a typed error", async () => {
     const anthropic = await errorOf(createExactCounter({ wire: "anthropic", model: "m", env: {} }));
-    expect(anthropic).toMatchObject({ code: "USAGE" });
+    expect(anthropic).toMatchObject({ code: "EXACT_COUNT_UNAVAILABLE", variable: "ANTHROPIC_API_KEY" });
     expect(anthropic.message).toContain("ANTHROPIC_API_KEY");
     const openai = await errorOf(
       createExactCounter({ wire: "openai-responses", model: "m", env: { OPENAI_API_KEY: " " } }),

@@ -4,7 +4,8 @@
  * so it includes every hidden tool prompt and framing token the provider adds. Needs the provider's key. Each
  * provider's call is its module's `countTokens` (`providers/<p>/count-tokens.ts`).
  */
-import { SwitchboardError } from "../errors.js";
+import { ExactCountUnavailableError } from "../cost/cost-errors.js";
+import type { ExactCounter, ExactToolsetTokens } from "../cost/exact-counter.js";
 import type { CountTokensSupport } from "./provider-module.js";
 import { providerModules } from "./registry.js";
 
@@ -24,23 +25,7 @@ export function exactSupportFor(wire: string): ExactSupport {
   return support.supported ? { supported: true, variable: support.variable } : support;
 }
 
-/** The count of a tools array: with, without, and the difference. */
-export interface ExactToolsetTokens {
-  exact: true;
-  /** Input tokens of the probe request with the tools. */
-  withTools: number;
-  /** Input tokens of the same request without tools. */
-  withoutTools: number;
-  /** `withTools - withoutTools`: what the tools array costs in one request's input. */
-  total: number;
-}
-
-/** Counts tools arrays against one provider and model. */
-export interface ExactCounter {
-  /** The endpoint asked, for the report ("anthropic count_tokens"). */
-  source: string;
-  count(tools: readonly unknown[]): Promise<ExactToolsetTokens>;
-}
+export type { ExactCounter, ExactToolsetTokens };
 
 /** What an exact counter is made for. */
 export interface ExactCounterOptions {
@@ -52,22 +37,19 @@ export interface ExactCounterOptions {
 }
 
 /**
- * A counter for `wire`'s provider; the request without tools is made once and reused. Throws a `USAGE` error
- * naming the key variable when it is not set, or saying why the wire has no exact count.
+ * A counter for `wire`'s provider; the request without tools is made once and reused. Throws an
+ * `ExactCountUnavailableError` naming the key variable when it is not set, or saying why the wire has no exact
+ * count.
  */
 export async function createExactCounter(options: ExactCounterOptions): Promise<ExactCounter> {
   const counting = countTokensOf(options.wire);
   if (counting === undefined || !counting.supported) {
-    throw new SwitchboardError(
-      "USAGE",
-      `--exact: ${(exactSupportFor(options.wire) as { reason: string }).reason}`,
-    );
+    throw new ExactCountUnavailableError(options.wire, {
+      reason: (exactSupportFor(options.wire) as { reason: string }).reason,
+    });
   }
   if ((options.env[counting.variable] ?? "").trim() === "") {
-    throw new SwitchboardError(
-      "USAGE",
-      `--exact needs ${counting.variable} (it asks the provider to count tokens): export it, or drop --exact`,
-    );
+    throw new ExactCountUnavailableError(options.wire, { variable: counting.variable });
   }
   const countOnce = await counting.counter({
     model: options.model,

@@ -1,6 +1,6 @@
 import { SwitchboardError } from "../../errors.js";
 import { Gateway } from "../../gateway/gateway.js";
-import { checkBind } from "../../gateway/http/http-guard.js";
+import { BindRefusedError, checkBind } from "../../gateway/http/http-guard.js";
 import { serveGatewayHttp } from "../../gateway/http/serve-http.js";
 import { serveGatewayStdio } from "../../gateway/serve-stdio.js";
 import { readLockFile } from "../../pinning/lock-file.js";
@@ -34,7 +34,7 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
   const bind = options.http === undefined ? undefined : parseBind(options.http);
   const token = options.token ?? io.env.SWITCHBOARD_TOKEN;
   // Refuse an unsafe bind before any server is started.
-  if (bind !== undefined) checkBind({ bindHost: bind.host, ...(token === undefined ? {} : { token }) });
+  if (bind !== undefined) checkBindNamingFlags(bind.host, token);
   const config = await loadCliConfig(options.config, io);
   const lock = await readLockFile(lockPathFor(config));
   const shutdown = io.shutdown;
@@ -109,4 +109,18 @@ function stopped(shutdown: ShutdownScope | undefined): Promise<void> {
     if (signal?.aborted === true) resolve();
     else signal?.addEventListener("abort", () => resolve(), { once: true });
   });
+}
+
+/** `checkBind`, its missing-token refusal naming where the CLI takes a token from. */
+function checkBindNamingFlags(bindHost: string, token: string | undefined): void {
+  try {
+    checkBind({ bindHost, ...(token === undefined ? {} : { token }) });
+  } catch (error) {
+    if (!(error instanceof BindRefusedError) || error.problem !== "token-missing") throw error;
+    throw new SwitchboardError(
+      "USAGE",
+      `Refusing to listen on ${bindHost}: a non-loopback address needs a bearer token (--token or SWITCHBOARD_TOKEN); anyone who can reach it could call every tool`,
+      { cause: error },
+    );
+  }
 }

@@ -1,19 +1,18 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { findConfigFile, loadConfig } from "../../config/index.js";
+import { loadConfig } from "../../config/index.js";
 import type { SwitchboardConfig } from "../../config/types.js";
-import { formatMoney, formatTokens } from "../../cost/format-money.js";
-import { PRICES, type PriceOverrides, type PriceTable, withPriceOverrides } from "../../cost/price-table.js";
+import { priceTableOf } from "../../cost/config-prices.js";
 import { isSwitchboardError, SwitchboardError } from "../../errors.js";
 import { DEFAULT_CREEP_THRESHOLD, DEFAULT_CREEP_WINDOW } from "../../ledger/detect-creep.js";
+import { LedgerError } from "../../ledger/ledger-error.js";
 import { resolveLedgerPath } from "../../ledger/ledger-path.js";
-import { sparkline } from "../../ledger/sparkline.js";
-import { percent, renderUsageHtml, shortTime } from "../../ledger/usage-html.js";
+import { renderUsageHtml } from "../../ledger/usage-html.js";
 import { openLedger } from "../../ledger/usage-ledger.js";
 import { buildUsageReport, type UsageReport } from "../../ledger/usage-report.js";
-import type { ConversationSummary, DaySummary } from "../../ledger/usage-summary.js";
+import { findCliConfigFile } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
-import { renderTable } from "../render-table.js";
+import { DEFAULT_USAGE_LIMIT, renderUsageText } from "../render/usage-text.js";
 
 export interface UsageCommandOptions {
   config?: string;
@@ -27,8 +26,6 @@ export interface UsageCommandOptions {
   limit?: string;
 }
 
-const DEFAULT_LIMIT = 10;
-
 /**
  * `switchboard usage`: what the recorded model calls cost, per conversation and per day (input tokens per call,
  * the share that is tool definitions, cache hit rate, dollars), whether input per call is creeping up and which
@@ -37,7 +34,7 @@ const DEFAULT_LIMIT = 10;
 export async function usageCommand(options: UsageCommandOptions, io: CliIo): Promise<number> {
   const window = parseWhole("--sessions", options.sessions, DEFAULT_CREEP_WINDOW, 2);
   const threshold = parsePercent(options.threshold);
-  const limit = parseWhole("--limit", options.limit, DEFAULT_LIMIT, 1);
+  const limit = parseWhole("--limit", options.limit, DEFAULT_USAGE_LIMIT, 1);
   const since = parseSince(options);
   const config = await optionalConfig(options.config, io);
   const path =
@@ -55,13 +52,13 @@ export async function usageCommand(options: UsageCommandOptions, io: CliIo): Pro
       "The usage ledger is switched off (SWITCHBOARD_LEDGER or the config's ledger.enabled); pass --ledger <file> to read one",
     );
   }
-  const ledger = openLedger(path);
+  const ledger = openWithHint(path);
   let report: UsageReport;
   try {
     const records = ledger.records(since === undefined ? {} : { since });
     report = buildUsageReport(records, {
       ledger: path,
-      prices: priceTable(config),
+      prices: priceTableOf(config),
       creep: { window, threshold },
     });
   } finally {
@@ -78,70 +75,19 @@ export async function usageCommand(options: UsageCommandOptions, io: CliIo): Pro
   return 0;
 }
 
-export function renderUsageText(report: UsageReport, options: { limit?: number } = {}): string {
-  const { totals } = report;
-  if (totals.calls === 0) return `usage ledger ${report.ledger}: no model calls recorded yet`;
-  const span = `${report.from?.slice(0, 10)} to ${report.to?.slice(0, 10)}`;
-  const money = totals.unpricedCalls === totals.calls ? "" : `, ${money$(totals)} at list prices`;
-  const lines = [
-    `usage ledger ${report.ledger}: ${totals.calls} calls in ${report.conversations.length} conversations, ${span}${money}`,
-    "",
-  ];
-  const limit = options.limit ?? DEFAULT_LIMIT;
-  const latest = report.conversations.slice(-limit).reverse();
-  lines.push(
-    `conversations (latest ${latest.length} of ${report.conversations.length})`,
-    renderTable(latest, [
-      { header: "started (UTC)", value: (row) => shortTime(row.started) },
-      { header: "conversation", value: (row) => row.conversation.slice(0, 8) },
-      { header: "model", value: (row) => row.models.join(", "), maxWidth: 28 },
-      { header: "calls", value: (row) => String(row.calls), align: "right" },
-      { header: "input/call", value: (row) => formatTokens(row.inputPerCall), align: "right" },
-      { header: "tools share", value: (row) => `≈${percent(row.toolsShare)}`, align: "right" },
-      { header: "cache hit", value: (row) => percent(row.cacheHitRate), align: "right" },
-      { header: "tools", value: toolsCell, align: "right" },
-      { header: "dollars", value: money$, align: "right" },
-    ]),
-    "",
-    "by day (UTC)",
-    renderTable([...report.days].reverse(), [
-      { header: "day", value: (row: DaySummary) => row.day },
-      { header: "calls", value: (row) => String(row.calls), align: "right" },
-      { header: "input/call", value: (row) => formatTokens(row.inputPerCall), align: "right" },
-      { header: "tools share", value: (row) => `≈${percent(row.toolsShare)}`, align: "right" },
-      { header: "cache hit", value: (row) => percent(row.cacheHitRate), align: "right" },
-      { header: "dollars", value: money$, align: "right" },
-    ]),
-    "",
-  );
-  const recent = report.conversations.slice(-40);
-  const perCall = recent.map((row) => row.inputPerCall);
-  lines.push(
-    `input tokens per call, by conversation (oldest → newest): ${sparkline(perCall)}  ${formatTokens(perCall[0] ?? 0)} → ${formatTokens(perCall.at(-1) ?? 0)}`,
-    `cache hit rate, by conversation:                         ${sparkline(recent.map((row) => row.cacheHitRate))}`,
-  );
-  if (report.days.length > 1) {
-    lines.push(
-      `dollars per day:                                         ${sparkline(report.days.map((row) => row.dollars))}`,
+/** The ledger at `path`; a missing one is a LedgerError saying which commands fill it and which flag reads another. */
+function openWithHint(path: string): ReturnType<typeof openLedger> {
+  try {
+    return openLedger(path);
+  } catch (error) {
+    if (!(error instanceof LedgerError) || error.problem !== "missing") throw error;
+    throw new LedgerError(
+      path,
+      "missing",
+      `${error.message} (\`switchboard run\` and \`chat\` record every model call), or pass --ledger <file>`,
+      { cause: error },
     );
   }
-  if (report.creep !== undefined)
-    lines.push("", `${report.creep.creep ? "creep: " : ""}${report.creep.message}`);
-  if (report.unpricedModels.length > 0) {
-    lines.push(`no price for ${report.unpricedModels.join(", ")}: add it under "prices" in the config`);
-  }
-  lines.push("", `notes: ${report.notes.join("; ")}`);
-  return lines.join("\n");
-}
-
-/** Tools at the last call; `+n` when the array changed n times within the conversation (each a cache rewrite). */
-function toolsCell(row: ConversationSummary): string {
-  return row.toolsArrays > 1 ? `${row.toolCount} (+${row.toolsArrays - 1} changes)` : String(row.toolCount);
-}
-
-function money$(row: { dollars: number; unpricedCalls: number; calls: number }): string {
-  if (row.unpricedCalls === row.calls) return "?";
-  return `${formatMoney(row.dollars)}${row.unpricedCalls > 0 ? "+" : ""}`;
 }
 
 /** The config if there is one: `--config` must exist; without it, having none is fine (defaults apply). */
@@ -151,22 +97,13 @@ async function optionalConfig(
 ): Promise<SwitchboardConfig | undefined> {
   let file: string;
   try {
-    file = await findConfigFile({
-      ...(explicit === undefined ? {} : { explicit }),
-      cwd: io.cwd,
-      env: io.env,
-    });
+    file = await findCliConfigFile(explicit, io);
   } catch (error) {
     if (explicit === undefined && isSwitchboardError(error) && error.code === "CONFIG_NOT_FOUND")
       return undefined;
     throw error;
   }
   return loadConfig(file, { env: io.env });
-}
-
-function priceTable(config: SwitchboardConfig | undefined): PriceTable {
-  const overrides = config?.prices as PriceOverrides | undefined;
-  return overrides === undefined ? PRICES : withPriceOverrides(PRICES, overrides, config?.file);
 }
 
 function parseSince(options: UsageCommandOptions): string | undefined {

@@ -22,6 +22,8 @@ describe("checkBind", () => {
         error = caught;
       }
       expect(isSwitchboardError(error) && error.code === "USAGE", host).toBe(true);
+      expect(error, host).toMatchObject({ problem: "token-missing", bindHost: host });
+      expect((error as Error).message, host).not.toContain("--");
     }
     expect(() => checkBind({ bindHost: "0.0.0.0", token: "short" })).toThrow(/at least 16/);
     expect(() => checkBind({ bindHost: "0.0.0.0", token: "a-long-enough-token" })).not.toThrow();

@@ -35,18 +35,31 @@ export function isLoopback(host: string): boolean {
   return isIP(bare) === 4 && bare.startsWith("127.");
 }
 
-/** Throws a USAGE error for a bind that would expose the gateway without a token. */
+/** A bind refused for its token: none on a non-loopback address, or one shorter than 16 characters (code USAGE). */
+export class BindRefusedError extends SwitchboardError {
+  override name = "BindRefusedError";
+  readonly bindHost: string;
+  readonly problem: "token-missing" | "token-short";
+
+  constructor(bindHost: string, problem: "token-missing" | "token-short") {
+    super(
+      "USAGE",
+      problem === "token-missing"
+        ? `Refusing to listen on ${bindHost}: a non-loopback address needs a bearer token; anyone who can reach it could call every tool`
+        : "The bearer token must be at least 16 characters long",
+    );
+    this.bindHost = bindHost;
+    this.problem = problem;
+  }
+}
+
+/** Throws a `BindRefusedError` for a bind that would expose the gateway without a (long enough) token. */
 export function checkBind(options: GuardOptions): void {
   if (isLoopback(options.bindHost)) return;
   if (options.token === undefined || options.token.length === 0) {
-    throw new SwitchboardError(
-      "USAGE",
-      `Refusing to listen on ${options.bindHost}: a non-loopback address needs a bearer token (--token or SWITCHBOARD_TOKEN); anyone who can reach it could call every tool`,
-    );
+    throw new BindRefusedError(options.bindHost, "token-missing");
   }
-  if (options.token.length < 16) {
-    throw new SwitchboardError("USAGE", "The bearer token must be at least 16 characters long");
-  }
+  if (options.token.length < 16) throw new BindRefusedError(options.bindHost, "token-short");
 }
 
 /** Hostnames (lower case, IPv6 bracketed) accepted in `Host`. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PRICES } from "../../cost/price-table.js";
 import type { UsageRecord } from "../../ledger/usage-record.js";
 import { buildUsageReport } from "../../ledger/usage-report.js";
-import { renderUsageText } from "./usage.js";
+import { renderUsageText } from "./usage-text.js";
 
 const record = (conversation: string, time: string, extra: Partial<UsageRecord> = {}): UsageRecord => ({
   time,
