@@ -62,7 +62,8 @@ export function limitSurface(gateway: Gateway, options: LimitSurfaceOptions): Li
     said = key;
     for (const line of lines) options.report(line);
   };
-  const blocked = (generation: number) => options.overLimit === "search" && !weigh(generation).sendable;
+  // Weighed whatever the choice, so every tools change is reported.
+  const blocked = (generation: number) => !weigh(generation).sendable && options.overLimit === "search";
   const surface = searchSurface(gateway, { ...agent, active: (view) => blocked(view.generation) });
   return { ...surface, limits: () => weigh(gateway.view().generation) };
 }

@@ -11,25 +11,36 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureCommand } from "../fixtures/fixture-command.js";
-import { textOf } from "./gateway-harness.js";
+import { textOf, until } from "./gateway-harness.js";
 import { repoRoot, runCli } from "./run-cli.js";
 
 const bin = join(repoRoot, "bin", "switchboard.js");
 let dir: string;
 let config: string;
+/** 122 + 6 tools: exactly OpenAI's 128 until `changing__storm` adds one. */
+let edge: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "switchboard-serve-limits-"));
-  const { command, args } = fixtureCommand("many-tools");
+  const many = fixtureCommand("many-tools");
   config = join(dir, "switchboard.json");
   await writeFile(
     config,
     JSON.stringify({
-      mcpServers: { many: { command, args } },
+      mcpServers: { many },
       agents: {
         careful: { servers: ["many"], overLimit: "refuse" },
         finder: { servers: ["many"], toolSearch: "facade" },
       },
+    }),
+  );
+  const changing = fixtureCommand("changing-server");
+  edge = join(dir, "edge.json");
+  await writeFile(
+    edge,
+    JSON.stringify({
+      mcpServers: { many: { ...many, env: { FIXTURE_TOOL_COUNT: "122" } }, changing },
+      agents: { careful: { servers: ["many", "changing"], overLimit: "refuse" } },
     }),
   );
 });
@@ -39,11 +50,18 @@ afterAll(async () => {
 });
 
 async function serve(...extra: string[]): Promise<{ client: Client; stderr: () => string }> {
+  return serveWith(config, ...extra);
+}
+
+async function serveWith(
+  file: string,
+  ...extra: string[]
+): Promise<{ client: Client; stderr: () => string }> {
   const client = new Client({ name: "ide", version: "1.0.0" });
   let stderr = "";
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bin, "serve", "--stdio", "--config", config, ...extra],
+    args: [bin, "serve", "--stdio", "--config", file, ...extra],
     env: { PATH: process.env.PATH ?? "", HOME: dir, SWITCHBOARD_LEDGER: "off" },
     stderr: "pipe",
   });
@@ -141,4 +159,38 @@ describe("switchboard serve and request limits", () => {
       await client.close();
     }
   });
+
+  it.each([
+    { overLimit: "search", agent: [] },
+    { overLimit: "refuse", agent: ["--agent", "careful"] },
+  ])(
+    "a tools change past the cap with overLimit $overLimit",
+    async ({ overLimit, agent }) => {
+      const { client, stderr } = await serveWith(edge, "--for", "openai", ...agent);
+      try {
+        let changed = 0;
+        client.setNotificationHandler("notifications/tools/list_changed", () => {
+          changed += 1;
+        });
+        expect((await client.listTools()).tools).toHaveLength(128);
+        expect(stderr()).not.toContain("exceed");
+        await client.callTool({ name: "changing__storm", arguments: {} });
+        await until(() => stderr().includes("129 tools exceed"), 60_000, `the limit warning in: ${stderr()}`);
+        await until(() => changed > 0, 60_000, "tools/list_changed");
+        const { tools } = await client.listTools();
+        if (overLimit === "search") {
+          // The facade replaces the list; every tool stays callable through it.
+          expect(tools.map((tool) => tool.name).sort()).toEqual(["call_tool", "search_tools"]);
+          expect(stderr()).toContain("serving the search facade");
+        } else {
+          // After start, refuse keeps serving (the client already relies on the gateway) and warns.
+          expect(tools).toHaveLength(129);
+          expect(stderr()).toContain('still serving all 129 tools: the agent\'s overLimit is "refuse"');
+        }
+      } finally {
+        await client.close();
+      }
+    },
+    150_000,
+  );
 });
