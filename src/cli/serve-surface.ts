@@ -19,6 +19,7 @@ export interface ServeSurface {
   afterStart(gateway: Gateway): void;
 }
 
+/** Chooses `serve`'s tool surface from the agent's config and `--for`; an unknown `--for` is a `USAGE` error. */
 export function serveSurface(
   config: SwitchboardConfig,
   options: { agent?: string; for?: string },

@@ -19,6 +19,7 @@ export {
   type Refusal,
 } from "./http/http-guard.js";
 export { type HttpGateway, type HttpGatewayOptions, serveGatewayHttp } from "./http/serve-http.js";
+export { type LimitSurface, type LimitSurfaceOptions, limitSurface } from "./limit-surface.js";
 export { buildPromptTable, type DownstreamPrompt, type PromptTable } from "./prompt-table.js";
 export {
   buildResourceTable,
@@ -36,6 +37,7 @@ export {
   rewritePromptResult,
   rewriteReadResult,
 } from "./rewrite-uris.js";
+export { type SearchSurfaceOptions, searchSurface } from "./search-surface.js";
 export { type StdioGateway, type StdioGatewayOptions, serveGatewayStdio } from "./serve-stdio.js";
 export { type GatewayInputOptions, gatewayInputReader } from "./stdio-input.js";
 export { GatewayStdioTransport, type GatewayStdioTransportOptions } from "./stdio-transport.js";
