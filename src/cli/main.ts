@@ -198,6 +198,10 @@ Providers and their environment (without --provider, the first whose key is set,
     .option("--stateless", "HTTP without sessions, for several gateways behind a load balancer")
     .option("--allowed-host <name...>", "extra Host names accepted over HTTP")
     .option("--allowed-origin <name...>", "extra Origin host names accepted over HTTP")
+    .option(
+      "--for <provider>",
+      "the provider the client sends the tools to: check its request limits (anthropic, openai, openai-chat, gemini, ...)",
+    )
     .action(async (options) => {
       const { serveCommand } = await import("./commands/serve.js");
       process.exitCode = await serveCommand(options, cliIo());

@@ -52,7 +52,8 @@ export function createGatewayServer(gateway: Gateway, stateless: boolean): Serve
     const result = await gateway.toolSurface.callTool(name, request.params.arguments ?? {}, {
       view,
       signal: context.mcpReq.signal,
-      dispatch: (callName, args) => gateway.dispatch(callName, args, view, { peer, context }, progressToken),
+      dispatch: (callName, args, toolset) =>
+        gateway.dispatch(callName, args, view, { peer, context }, progressToken, toolset),
     });
     const listed = gateway.toolSurface.listTools(view).find((tool) => tool.name === name);
     return server.projectCallToolResult(result, listed?.outputSchema);

@@ -19,6 +19,7 @@ import { SwitchboardError } from "../errors.js";
 import type { LockFile } from "../pinning/lock-file.js";
 import { type PinnedCatalog, pinnedCatalog } from "../pinning/pinned-catalog.js";
 import { canonicalJson } from "../schema/canonical-json.js";
+import type { Toolset } from "../toolset/build-toolset.js";
 import { ToolTranslationCache } from "../toolset/translation-cache.js";
 import { createGatewayServer } from "./create-server.js";
 import { type ActiveCall, DownstreamPeers, type Peer } from "./downstream-peers.js";
@@ -40,8 +41,11 @@ export interface ToolSurface {
 export interface ToolCallContext {
   view: GatewayView;
   signal: AbortSignal;
-  /** Dispatches one call by its emitted name against `view`'s name table and maps the answer to MCP. */
-  dispatch(name: string, args: unknown): Promise<CallToolResult>;
+  /**
+   * Dispatches one call by its emitted name against `view`'s name table (or `toolset`'s, which then also answers
+   * through its own `resolution`) and maps the answer to MCP.
+   */
+  dispatch(name: string, args: unknown, toolset?: Toolset): Promise<CallToolResult>;
 }
 
 export const catalogueSurface: ToolSurface = {
@@ -59,7 +63,8 @@ export interface GatewayOptions {
   maxResultTokens?: number;
   /** Per-call limit; default each server's `timeoutMs`. */
   timeoutMs?: number;
-  toolSurface?: ToolSurface;
+  /** What clients see as tools; a function is given the gateway (its catalogue, config, view) once it exists. */
+  toolSurface?: ToolSurface | ((gateway: Gateway) => ToolSurface);
   /**
    * Pinned tool definitions (`switchboard.lock`): a tool whose definition differs from its pin, or that was never
    * pinned, is kept out of the view and a call to it is refused until the change is approved.
@@ -95,6 +100,7 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
   readonly #translations = new ToolTranslationCache();
   #shown: Record<"tools" | "resources" | "prompts", string>;
   readonly #detach: (() => void)[];
+  readonly #surface: ToolSurface;
 
   private constructor(host: Host, config: SwitchboardConfig, options: GatewayOptions) {
     super();
@@ -103,6 +109,8 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
     this.config = config;
     this.#options = options;
     this.serverInfo = options.serverInfo ?? { name: "switchboard", version: "0.1.0" };
+    const surface = options.toolSurface;
+    this.#surface = typeof surface === "function" ? surface(this) : (surface ?? catalogueSurface);
     this.#shown = this.#fingerprints(this.view());
     this.#detach = [host.catalog.on("change", () => this.#onCatalogChange())];
     for (const connection of host.pool.connections) {
@@ -173,7 +181,7 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
   }
 
   get toolSurface(): ToolSurface {
-    return this.#options.toolSurface ?? catalogueSurface;
+    return this.#surface;
   }
 
   /** A new SDK server for one downstream connection: a stdio client, an HTTP session, or one stateless request. */
@@ -200,6 +208,7 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
     view: GatewayView,
     call: ActiveCall,
     progressToken: string | number | undefined,
+    toolset: Toolset = view.toolset,
   ): Promise<CallToolResult> {
     const { context } = call;
     let raw: unknown;
@@ -231,7 +240,7 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
       },
     };
     const [result] = await dispatchToolCalls([{ id: String(context.mcpReq.id), name, arguments: args }], {
-      toolset: view.toolset,
+      toolset,
       host,
       signal: context.mcpReq.signal,
       ...(this.#options.approval === undefined ? {} : { approval: this.#options.approval }),

@@ -19,7 +19,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   testing: ["providers"],
   // What `run` and `chat` assemble around the loop: live tools, cache policy, the usage ledger, pins.
   session: ["agent", "cache", "ledger", "pinning", "client-features"],
-  gateway: ["dispatch", "pinning", "context"],
+  gateway: ["dispatch", "toolsearch", "pinning", "context"],
   agent: ["dispatch", "toolsearch", "context"],
   // Observers of a session (cache, ledger, pinning): they read toolsets and catalogues, never the loop itself.
   ledger: ["cache", "config"],

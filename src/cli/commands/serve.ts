@@ -7,6 +7,7 @@ import { readLockFile } from "../../pinning/lock-file.js";
 import { lockPathFor, withheldLine } from "../apply-pins.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
+import { serveSurface } from "../serve-surface.js";
 import { openTracked, type ShutdownScope } from "../shutdown.js";
 
 export interface ServeOptions {
@@ -19,6 +20,8 @@ export interface ServeOptions {
   stateless?: boolean;
   allowedHost?: string[];
   allowedOrigin?: string[];
+  /** The provider the client sends the tools to: its request limits are checked (`tools --provider` names). */
+  for?: string;
 }
 
 /**
@@ -36,6 +39,7 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
   // Refuse an unsafe bind before any server is started.
   if (bind !== undefined) checkBindNamingFlags(bind.host, token);
   const config = await loadCliConfig(options.config, io);
+  const surface = serveSurface(config, options, (line) => io.err(`switchboard: ${line}`));
   const lock = await readLockFile(lockPathFor(config));
   const shutdown = io.shutdown;
   const gateway = await openTracked(
@@ -43,6 +47,7 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
     Gateway.start(config, {
       ...(options.agent === undefined ? {} : { agent: options.agent }),
       ...(lock === undefined ? {} : { lock }),
+      ...(surface.toolSurface === undefined ? {} : { toolSurface: surface.toolSurface }),
       host: {
         // The credentials file of this invocation's environment (`auth login` writes it).
         oauth: {
@@ -62,8 +67,14 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
     if (status.state === "failed")
       io.err(`switchboard: server "${status.name}" failed: ${status.reason ?? "unknown"}`);
   }
+  try {
+    surface.afterStart(gateway);
+  } catch (error) {
+    await gateway.close();
+    throw error;
+  }
   const view = gateway.view();
-  const summary = `${view.tools.length} tools, ${view.resources.resources.length} resources, ${view.prompts.prompts.length} prompts`;
+  const summary = `${gateway.toolSurface.listTools(view).length} tools, ${view.resources.resources.length} resources, ${view.prompts.prompts.length} prompts`;
   try {
     if (bind === undefined) {
       const stdio = serveGatewayStdio(gateway, { onRefused: (what) => io.err(`switchboard: ${what}`) });
