@@ -29,7 +29,7 @@ export const DEFAULT_TOOL_SEARCH_BUDGET_TOKENS = 20_000;
  * Auto mode's share of the model's context window that direct definitions may take. The trade-off measured
  * (README "Tool search"): among about 2,000 tools the first search finds a needed tool in its top 5 for 58 to 70%
  * of task queries, so a model that can see every definition keeps them while they are a small part of what it
- * reads; past a tenth of the window they crowd out the conversation and the facade (264 tokens) wins.
+ * reads; past a tenth of the window they crowd out the conversation and the facade (299 tokens) wins.
  */
 export const AUTO_CONTEXT_SHARE = 0.1;
 
