@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createBaselineIndex } from "../src/search/baseline-index.js";
-import { parseJsonl, pickDistractors, readQueries, readTools } from "../src/search/eval-data.js";
+import { parseJsonl, readQueries, readTools } from "../src/search/eval-data.js";
 import { percentile } from "../src/search/run-eval.js";
 import { createToolIndex } from "../src/search/tool-index.js";
 import type { ServerTool } from "../src/spec/tool.js";

@@ -33,6 +33,8 @@ import { chineseGloss } from "./search-candidates/chinese-gloss.js";
 import { wordnetSynonyms } from "./search-candidates/synonyms.js";
 
 const SUBSAMPLE = Number(process.env.SUBSAMPLE ?? 400);
+/** A change must lift the objective by this much to be kept (0.005 = half a point: about the samples' noise). */
+const MIN_GAIN = Number(process.env.MIN_GAIN ?? 1e-9);
 const DISTRACTORS = 1_731;
 const KS = [1, 5, 10];
 const DATASETS = ["metatool", "toollens", "mcptoolbench-pp"] as const;
@@ -193,7 +195,7 @@ function tune(tuning: readonly DataSet[]): Candidate {
       const labels = best.labels.map((label, i) => (i === at ? option.label : label));
       const candidate = { labels, config: option.apply(best.config) };
       const value = score(candidate);
-      if (value > bestScore + 1e-9) [best, bestScore] = [candidate, value];
+      if (value > bestScore + MIN_GAIN) [best, bestScore] = [candidate, value];
     }
   }
   return best;
