@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { createBaselineIndex } from "../src/search/baseline-index.js";
 import { parseJsonl, pickDistractors, readQueries, readTools } from "../src/search/eval-data.js";
 import { type Fusion, fuse } from "../src/search/fusion.js";
+import { cleanQuery } from "../src/search/query-cleanup.js";
 import {
   compareToBaseline,
   evaluateRetriever,
@@ -15,7 +16,6 @@ import {
 } from "../src/search/run-eval.js";
 import { createToolIndex, parseToolKey, toolKey } from "../src/search/tool-index.js";
 import { sharedDataFile } from "../test/support/shared-data.js";
-import { cleanQuery } from "./query-cleanup.js";
 
 const KS = [1, 5, 10];
 const DEPTH = 50;

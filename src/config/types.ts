@@ -106,7 +106,10 @@ export interface AgentConfig {
   servers: string[];
   /** How the tools reach the model (`src/toolsearch`): all of them (`off`, the default) or through search. */
   toolSearch?: "off" | "facade" | "dynamic" | "native" | "auto";
-  /** `auto`: the most estimated tokens the full array may cost before the facade is used. Default 20,000. */
+  /**
+   * `auto`: the most estimated tokens the full array may cost before the facade is used. Default a tenth of the
+   * model's context window (20,000 when the window is unknown).
+   */
   toolSearchBudgetTokens?: number;
   /**
    * What `run` and `chat` do when the full tools array breaks a provider's request limit (more tools than

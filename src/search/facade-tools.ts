@@ -19,7 +19,10 @@ export const SEARCH_TOOLS: McpTool = {
     properties: {
       query: {
         type: "string",
-        description: "What you need to do, in a few words, e.g. 'create calendar event' or 'stock price'.",
+        description:
+          "The action and the object in plain words, e.g. 'create calendar event', 'stock price', 'read file'; " +
+          "add the service's name if you know it. Leave out file paths, IDs, numbers and politeness. For a " +
+          "task that needs several tools, search once per tool.",
       },
       limit: {
         type: "integer",
@@ -56,7 +59,7 @@ export const FACADE_TOOLS: readonly McpTool[] = [SEARCH_TOOLS, CALL_TOOL];
  * (`[{"name","description","input_schema"}]`). A constant so counting costs nothing at run time; a test
  * recounts it. Provider-side overhead for the tools block itself is not included.
  */
-export const FACADE_TOOLS_TOKENS = 264;
+export const FACADE_TOOLS_TOKENS = 299;
 
 /** The facade definitions as an Anthropic `tools` value (what FACADE_TOOLS_TOKENS counts). */
 export function facadeToolsAnthropicJson(): string {

@@ -11,7 +11,13 @@ export function plainTerms(text: string): string[] {
   return tokenize(text, { splitCase: false, stopWords: ENGLISH_STOP_WORDS });
 }
 
-/** Everything a tool says about itself as one field: name, server, description, parameter text. */
-export function plainDocument({ server, tool }: ServerTool): string[] {
-  return plainTerms([tool.name, server, tool.description ?? "", parameterText(tool.inputSchema)].join("\n"));
+/**
+ * Everything a tool says about itself as one field: name, server, description, parameter text (`params`, when the
+ * caller has already built it with `parameterText`).
+ */
+export function plainDocument(
+  { server, tool }: ServerTool,
+  params = parameterText(tool.inputSchema),
+): string[] {
+  return plainTerms([tool.name, server, tool.description ?? "", params].join("\n"));
 }

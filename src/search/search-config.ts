@@ -1,4 +1,5 @@
 import { porterStem } from "./porter-stemmer.js";
+import type { ExpansionTable, FeedbackOptions } from "./query-expansion.js";
 import { ENGLISH_STOP_WORDS } from "./stop-words.js";
 import type { TokenizeOptions } from "./tokenize.js";
 import type { ToolText } from "./tool-text.js";
@@ -16,6 +17,17 @@ export interface SearchConfig {
    * top-50 lists are fused: scores min-max normalised per list, `plainFusion` the BM25F list's share.
    */
   plainFusion?: number;
+  /** Task-style queries rewritten first: paths, URLs and selectors to words, numbers and IDs dropped. */
+  queryCleanup?: boolean;
+  /** Words related to the query's words join it at a lower weight (BM25F side only). */
+  expansions?: readonly ExpansionTable[];
+  /** Pseudo-relevance feedback on the BM25F side: a second pass with terms the first results share. */
+  feedback?: FeedbackOptions;
+  /**
+   * Index-time gloss of tool text in another language: English words for it, added to the description (and
+   * the plain document), so English queries reach a tool described in, say, Chinese.
+   */
+  gloss?: (text: string) => string;
 }
 
 /**

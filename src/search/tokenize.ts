@@ -17,6 +17,14 @@ export interface TokenizeOptions {
 
 // Letters and digits, any script; everything else (`_`, `-`, `.`, `/`, spaces, punctuation) separates.
 const WORD = /[\p{L}\p{N}]+/gu;
+// The same for ASCII text, which is most tool text: no normalisation, no Unicode property lookups.
+const ASCII_WORD = /[A-Za-z0-9]+/g;
+const NON_ASCII = /[^ -~\t\n\r]/;
+
+/** Word runs of `text`: ASCII text as it is, anything else NFKC-normalised first. */
+function runs(text: string): RegExpMatchArray | [] {
+  return (NON_ASCII.test(text) ? text.normalize("NFKC").match(WORD) : text.match(ASCII_WORD)) ?? [];
+}
 // Scripts written without spaces: one term per character, so a query can match inside a run.
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 const UNSPACED_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu;
@@ -32,7 +40,7 @@ const COMBINING_MARKS = /\p{M}+/gu;
 /** Splits an identifier such as `get_userInfo.v2` or `HTMLParser-tool` into lower-case words. */
 export function splitIdentifier(name: string): string[] {
   const words: string[] = [];
-  for (const run of name.normalize("NFKC").match(WORD) ?? []) {
+  for (const run of runs(name)) {
     if (!hasInnerUpper(run)) words.push(run.toLowerCase());
     else for (const part of run.split(CASE_BOUNDARY)) words.push(part.toLowerCase());
   }
@@ -42,8 +50,9 @@ export function splitIdentifier(name: string): string[] {
 /** The words of `text`, lower-cased and folded, before stop words and stemming. */
 export function words(text: string, splitCase: boolean): string[] {
   const out: string[] = [];
-  for (const run of text.normalize("NFKC").match(WORD) ?? []) {
-    if (UNSPACED.test(run)) {
+  const ascii = !NON_ASCII.test(text);
+  for (const run of runs(text)) {
+    if (!ascii && UNSPACED.test(run)) {
       pushUnspaced(run, out);
       continue;
     }

@@ -1,10 +1,12 @@
 import { SwitchboardError } from "../errors.js";
 import type { ServerTool } from "../spec/tool.js";
-import { Bm25fIndex, type Bm25Params } from "./bm25f.js";
+import { Bm25fIndex, type Bm25Params, type ScoredKey } from "./bm25f.js";
 import { fuse } from "./fusion.js";
 import { PLAIN_BM25, plainDocument, plainTerms } from "./plain-bm25.js";
+import { cleanQuery } from "./query-cleanup.js";
+import { expandQuery, feedbackTerms, type WeightedTerms } from "./query-expansion.js";
 import { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
-import { tokenize } from "./tokenize.js";
+import { tokenize, words } from "./tokenize.js";
 import { type ToolText, toolText } from "./tool-text.js";
 
 /** One search result: a catalogue tool and its relevance score (higher is better, only comparable within a query). */
@@ -73,16 +75,46 @@ export function createToolIndex(
   const terms = (text: string) => tokenize(text, tokenizeOptions);
 
   function addOne(item: ServerTool): void {
-    const text = toolText(item);
+    const text = glossed(toolText(item));
     const fields = FIELD_NAMES.map((field) => (config.weights[field] === 0 ? [] : terms(text[field])));
     index.add(toolKey(item.server, item.tool.name), fields);
-    plain?.add(toolKey(item.server, item.tool.name), [plainDocument(item)]);
+    plain?.add(
+      toolKey(item.server, item.tool.name),
+      config.gloss === undefined
+        ? [plainDocument(item, text.params)]
+        : [[...plainDocument(item, text.params), ...plainTerms(config.gloss(item.tool.description ?? ""))]],
+    );
     let names = byServer.get(item.server);
     if (names === undefined) {
       names = new Set();
       byServer.set(item.server, names);
     }
     names.add(item.tool.name);
+  }
+
+  /** Adds the gloss of name, description and parameter text to the description field. */
+  function glossed(text: ToolText): ToolText {
+    if (config.gloss === undefined) return text;
+    const extra = [text.name, text.description, text.params].map(config.gloss).join(" ").trim();
+    return extra === "" ? text : { ...text, description: `${text.description}\n${extra}` };
+  }
+
+  /** The BM25F query: the query's terms, expanded, then widened by feedback from a first pass. */
+  function lexicalSearch(query: string, limit: number): ScoredKey[] {
+    let weighted: WeightedTerms = { terms: terms(query), weights: [] };
+    weighted.weights = weighted.terms.map(() => 1);
+    if (config.expansions !== undefined && config.expansions.length > 0) {
+      weighted = expandQuery(words(query, false), weighted, config.expansions, terms);
+    }
+    if (config.feedback === undefined) return index.search(weighted.terms, limit, params, weighted.weights);
+    const first = index.search(weighted.terms, config.feedback.documents, params, weighted.weights);
+    const widened = feedbackTerms(
+      index,
+      first.map((hit) => hit.key),
+      weighted,
+      config.feedback,
+    );
+    return index.search(widened.terms, limit, params, widened.weights);
   }
 
   function remove(server: string): number {
@@ -102,12 +134,13 @@ export function createToolIndex(
     get size() {
       return index.size;
     },
-    search(query, limit = 5) {
+    search(raw, limit = 5) {
+      const query = config.queryCleanup ? cleanQuery(raw) : raw;
       const ranked =
         plain === undefined || config.plainFusion === undefined
-          ? index.search(terms(query), limit, params)
+          ? lexicalSearch(query, limit)
           : fuse(
-              index.search(terms(query), Math.max(limit, FUSION_DEPTH), params),
+              lexicalSearch(query, Math.max(limit, FUSION_DEPTH)),
               plain.search(plainTerms(query), Math.max(limit, FUSION_DEPTH), PLAIN_BM25),
               { kind: "weighted", lexicalWeight: config.plainFusion },
               limit,

@@ -1,6 +1,8 @@
 export { ANTHROPIC_TOOL_SEARCH } from "./native-tools.js";
 export {
+  AUTO_CONTEXT_SHARE,
   arrayTokens,
+  autoBudgetTokens,
   DEFAULT_TOOL_SEARCH_BUDGET_TOKENS,
   type ToolSearchOptions,
   toolSearchToolset,

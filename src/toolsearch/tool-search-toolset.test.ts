@@ -8,7 +8,7 @@ import { validateAnthropicTools } from "../providers/anthropic/validate-tools.js
 import type { ServerTool } from "../spec/tool.js";
 import type { ToolCall } from "../spec/tool-call.js";
 import { buildToolset } from "../toolset/build-toolset.js";
-import { arrayTokens, toolSearchToolset } from "./tool-search-toolset.js";
+import { arrayTokens, autoBudgetTokens, toolSearchToolset } from "./tool-search-toolset.js";
 import type { SearchToolset } from "./types.js";
 
 function catalog(initial: readonly ServerTool[]) {
@@ -95,6 +95,22 @@ describe("toolSearchToolset", () => {
     expect(under.mode).toBe("facade");
     expect(under.tools).toHaveLength(2);
     expect(under.warnings.map((warning) => warning.code)).toEqual(["tool-search-auto-facade"]);
+  });
+
+  it("auto without a budget: a tenth of the model's context window, not a fixed 20,000 tokens", async () => {
+    const corpus = smitheryCorpus();
+    // The smallest prefix of the corpus whose array costs over 30,000 tokens on gpt-4.1 (1,047,576-token window).
+    let count = 50;
+    while (arrayTokens(buildToolset(corpus.slice(0, count), "openai-chat"), "gpt-4.1") <= 30_000) count += 50;
+    const tools = corpus.slice(0, count);
+    const mode = async (model: string) =>
+      (await toolSearchToolset({ catalog: catalog(tools), target: "openai-chat", mode: "auto", model })())
+        .mode;
+    expect(autoBudgetTokens("gpt-4.1", "openai")).toBe(104_757);
+    expect(autoBudgetTokens("gpt-4o", "openai")).toBe(12_800);
+    expect(autoBudgetTokens("no-such-model", "no-such-family")).toBe(20_000);
+    expect(await mode("gpt-4.1")).toBe("direct");
+    expect(await mode("gpt-4o")).toBe("facade");
   });
 
   it("re-indexes a changed server: a new tool is found, a removed one is not", async () => {

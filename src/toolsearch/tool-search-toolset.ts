@@ -15,14 +15,32 @@ import type { JsonObject } from "../spec/json.js";
 import type { ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { type BuildToolsetOptions, buildToolset, type Toolset } from "../toolset/build-toolset.js";
+import { contextWindowOf } from "../toolset/request-limits.js";
 import { composeArray, emittedEntries, FACADE_SERVER, wireByName } from "./compose-array.js";
 import { facadeResolution } from "./facade-dispatch.js";
 import { deferAll } from "./native-tools.js";
 import { syncedIndex } from "./synced-index.js";
 import type { EffectiveMode, SearchToolset, ToolSearchMode } from "./types.js";
 
-/** Auto mode's default budget: a tenth of a 200k-token context. */
+/** Auto mode's budget for a model whose context window is unknown: a tenth of a 200k-token context. */
 export const DEFAULT_TOOL_SEARCH_BUDGET_TOKENS = 20_000;
+
+/**
+ * Auto mode's share of the model's context window that direct definitions may take. The trade-off measured
+ * (README "Tool search"): among about 2,000 tools the first search finds a needed tool in its top 5 for 58 to 70%
+ * of task queries, so a model that can see every definition keeps them while they are a small part of what it
+ * reads; past a tenth of the window they crowd out the conversation and the facade (299 tokens) wins.
+ */
+export const AUTO_CONTEXT_SHARE = 0.1;
+
+/**
+ * Auto mode's budget: `AUTO_CONTEXT_SHARE` of the model's context window (the dated table in the provider
+ * rules, secondary sources), or `DEFAULT_TOOL_SEARCH_BUDGET_TOKENS` when the window is unknown.
+ */
+export function autoBudgetTokens(model: string | undefined, family: string): number {
+  const window = model === undefined ? undefined : contextWindowOf(model, family);
+  return window === undefined ? DEFAULT_TOOL_SEARCH_BUDGET_TOKENS : Math.floor(window * AUTO_CONTEXT_SHARE);
+}
 
 export interface ToolSearchOptions {
   catalog: { snapshot(): CatalogSnapshot; settled?(): Promise<void> };
@@ -33,7 +51,7 @@ export interface ToolSearchOptions {
   /** The config's selection (agent servers, allow/deny, annotation filters); default every tool. */
   select?: (tools: readonly ServerTool[]) => ServerTool[];
   build?: Omit<BuildToolsetOptions, "generation">;
-  /** Auto mode: the most estimated tokens the direct array may cost. Default 20,000. */
+  /** Auto mode: the most estimated tokens the direct array may cost. Default: see `autoBudgetTokens`. */
   budgetTokens?: number;
   /** The model token estimates are made for; default the provider's default model. */
   model?: string;
@@ -200,7 +218,8 @@ function decideMode(
     };
   }
   if (options.mode !== "auto") return { mode: options.mode, notes: [] };
-  const budget = options.budgetTokens ?? DEFAULT_TOOL_SEARCH_BUDGET_TOKENS;
+  const family = familyOfWire(full.target.wire);
+  const budget = options.budgetTokens ?? autoBudgetTokens(options.model ?? defaultModelFor(family), family);
   const tokens = arrayTokens(full, options.model);
   if (tokens <= budget) return { mode: "direct", notes: [] };
   return {
