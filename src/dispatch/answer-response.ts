@@ -10,7 +10,7 @@ import type { OpenAIChatToolResults } from "../providers/openai-chat/convert-too
 import type { OpenAIChatResponseLike } from "../providers/openai-chat/read-tool-calls.js";
 import type { OpenAIResponsesToolResults } from "../providers/openai-responses/convert-tool-results.js";
 import type { OpenAIResponsesResponseLike } from "../providers/openai-responses/read-tool-calls.js";
-import { modelModule } from "../providers/registry.js";
+import { isModelWire, modelModule } from "../providers/registry.js";
 import type { ModelProviderId } from "../spec/provider-id.js";
 import type { ToolCall, ToolResult } from "../spec/tool-call.js";
 import type { TranslationWarning } from "../spec/warning.js";
@@ -50,13 +50,6 @@ export interface AnswerOptions {
 
 /** What `answerResponse` needs: dispatch's context, with the toolset's target when it was built by `buildToolset`. */
 export type AnswerContext = DispatchContext & { toolset: { target?: { wire: string } } };
-
-const RESPONSE_WIRES: ReadonlySet<string> = new Set<ResponseWire>([
-  "anthropic",
-  "openai-chat",
-  "openai-responses",
-  "gemini",
-]);
 
 /**
  * Reads a provider response's tool calls, answers every one through `dispatchToolCalls` (as the agent loop
@@ -100,6 +93,7 @@ function wireOf(given: string | undefined, built: string | undefined): ResponseW
   if (given !== undefined && built !== undefined && given !== built)
     throw new WireMismatchError(given, built);
   const wire = given ?? built;
-  if (wire === undefined || !RESPONSE_WIRES.has(wire)) throw new WireMismatchError(given, built);
+  // Any registered model wire: the built-in four or one added with registerProvider.
+  if (wire === undefined || !isModelWire(wire)) throw new WireMismatchError(given, built);
   return wire as ResponseWire;
 }

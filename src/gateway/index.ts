@@ -13,6 +13,4 @@ export {
 } from "./gateway.js";
 export type { GatewayTool, GatewayView } from "./gateway-view.js";
 export { type HttpGateway, type HttpGatewayOptions, serveGatewayHttp } from "./http/serve-http.js";
-export { type LimitSurface, type LimitSurfaceOptions, limitSurface } from "./limit-surface.js";
-export { type SearchSurfaceOptions, searchSurface } from "./search-surface.js";
 export { type StdioGateway, type StdioGatewayOptions, serveGatewayStdio } from "./serve-stdio.js";

@@ -49,6 +49,12 @@ export function modelModule<P extends ModelProviderId>(id: P): ModelModule<P> {
   return found as ModelModule<P>;
 }
 
+/** Whether `id` is a registered wire format a model answers in (built in or added by `registerProvider`). */
+export function isModelWire(id: string): boolean {
+  const found = modules.get(id);
+  return found !== undefined && "readToolCalls" in found;
+}
+
 /** The target `id` names: a built-in one or one a registered provider brought. */
 export function targetFor(id: TargetId): Target {
   const target = Object.hasOwn(TARGETS, id) ? TARGETS[id] : extraTargets.get(id);
