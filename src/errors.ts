@@ -4,6 +4,8 @@
  * copy of the package (another realm or a duplicated install) are still recognised.
  */
 
+import type { InterruptedStream } from "./spec/model-stream.js";
+
 const marker = Symbol.for("switchboard.error");
 
 export type ErrorCode =
@@ -43,6 +45,8 @@ export type ErrorCode =
   | "COST_INPUT"
   /** Exact token counting cannot start: no count-tokens endpoint for the wire, or no key. */
   | "EXACT_COUNT_UNAVAILABLE"
+  /** A streamed model answer stopped before the provider finished it (see `StreamInterruptedError`). */
+  | "STREAM_INTERRUPTED"
   | "USAGE";
 
 export class SwitchboardError extends Error {
@@ -99,5 +103,20 @@ export class ConnectionError extends SwitchboardError {
     this.server = server;
     this.transport = transport;
     this.stderrTail = options?.stderrTail;
+  }
+}
+
+/**
+ * A streamed model answer stopped before the provider finished it: the caller aborted, or the connection or
+ * the provider failed mid-stream. `interrupted` holds what can be appended to the transcript (see
+ * `InterruptedStream`), so the calls that had started are still answered; `cause` is the SDK's error.
+ */
+export class StreamInterruptedError<Response = unknown> extends SwitchboardError {
+  override name = "StreamInterruptedError";
+  readonly interrupted: InterruptedStream<Response>;
+
+  constructor(message: string, interrupted: InterruptedStream<Response>, options?: { cause?: unknown }) {
+    super("STREAM_INTERRUPTED", message, options);
+    this.interrupted = interrupted;
   }
 }

@@ -96,6 +96,7 @@ export {
   ConnectionError,
   type ErrorCode,
   isSwitchboardError,
+  StreamInterruptedError,
   SwitchboardError,
 } from "./errors.js";
 // The gateway is `switchboard/gateway`: it brings the MCP server SDK, which a host never needs.

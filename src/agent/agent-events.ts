@@ -43,6 +43,16 @@ export type AgentEvent =
       /** Time waiting for the provider. */
       durationMs: number;
     }
+  /** Streaming only (`stream: true`): answer text as it arrives, before the turn's `response` event. */
+  | { type: "text-delta"; turn: number; text: string }
+  /** Streaming only: thinking / reasoning text as it arrives. */
+  | { type: "reasoning-delta"; turn: number; text: string }
+  /** Streaming only: the model began writing a function call (it runs after the response completes). */
+  | { type: "tool-input-start"; turn: number; index: number; callId: string; name: string }
+  /** Streaming only: more of that call's JSON arguments text. */
+  | { type: "tool-input-delta"; turn: number; index: number; callId: string; argumentsDelta: string }
+  /** Streaming only: that call's arguments are complete (`arguments` parsed as dispatch will see them). */
+  | { type: "tool-input-end"; turn: number; index: number; callId: string; name: string; arguments: unknown }
   | {
       type: "tool-call-start";
       turn: number;

@@ -63,6 +63,11 @@ export interface RunAgentOptions<Message = unknown, Response = unknown> {
   /** Longest tool result before truncation (dispatch's default when absent). */
   maxResultTokens?: number;
   onEvent?: AgentEventListener;
+  /**
+   * Stream every model answer: `text-delta`, `reasoning-delta` and `tool-input-*` events reach `onEvent` as the
+   * provider sends them. Tool calls still run once the response is complete. Default false.
+   */
+  stream?: boolean;
 }
 
 /** One answered call, for reports. */

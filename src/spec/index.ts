@@ -9,6 +9,7 @@ export type {
   TokenUsage,
   ToolResultMessages,
 } from "./model-adapter.js";
+export type { InterruptedStream, ModelStreamEvent, ModelStreamListener } from "./model-stream.js";
 export type { PreparedTool } from "./prepared-tool.js";
 export type { ProviderFamily, ProviderRequestError } from "./provider-error.js";
 export type {

@@ -6,6 +6,7 @@
  * returned it, so Anthropic thinking blocks (with their signatures), OpenAI Responses reasoning items and Gemini
  * `thoughtSignature`s are replayed verbatim. Converting through a neutral form is how those get lost.
  */
+import type { ModelStreamListener } from "./model-stream.js";
 import type { ModelProviderId, TargetIdOf } from "./provider-id.js";
 import type { ToolCall, ToolResult } from "./tool-call.js";
 import type { TranslationWarning } from "./warning.js";
@@ -46,6 +47,12 @@ export interface ModelRequest<Message = unknown> {
   maxTokens?: number;
   /** Cancels the HTTP request. */
   signal?: AbortSignal;
+  /**
+   * Stream the answer: the adapter uses the provider's streaming API and reports each piece here as it arrives,
+   * then resolves with the assembled response as a non-streamed request would. A stream that stops early
+   * rejects with `StreamInterruptedError`, which carries the replayable part received so far.
+   */
+  onStream?: ModelStreamListener;
 }
 
 export interface ModelResponse<Response = unknown> {

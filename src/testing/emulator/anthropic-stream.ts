@@ -6,7 +6,7 @@ export function anthropicStream(message: {
   content: Record<string, unknown>[];
   stop_reason: string;
   usage: Record<string, unknown>;
-}): string {
+}): string[] {
   const events: string[] = [];
   const send = (type: string, data: Record<string, unknown>) => {
     events.push(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
@@ -39,5 +39,5 @@ export function anthropicStream(message: {
     usage: { output_tokens: message.usage.output_tokens },
   });
   send("message_stop", {});
-  return events.join("");
+  return events;
 }

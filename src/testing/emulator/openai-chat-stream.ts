@@ -11,7 +11,7 @@ export function openaiChatStream(
     usage: unknown;
   },
   includeUsage: boolean,
-): string {
+): string[] {
   const lines: string[] = [];
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => {
     const data = {
@@ -50,7 +50,7 @@ export function openaiChatStream(
     lines.push(`data: ${JSON.stringify(data)}\n\n`);
   }
   lines.push("data: [DONE]\n\n");
-  return lines.join("");
+  return lines;
 }
 
 interface ToolCall {

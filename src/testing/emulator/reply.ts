@@ -8,8 +8,11 @@ import { errorBody, scriptFailure } from "./wire-errors.js";
 export interface Reply {
   status: number;
   body: unknown;
-  /** SSE text to send instead of `body` (which then records the equivalent non-streamed response). */
-  stream?: string;
+  /**
+   * Server-sent events to send instead of `body` (which then records the equivalent non-streamed response), one
+   * complete event per element, written one at a time (see `EmulatorOptions.streamEventDelayMs`).
+   */
+  stream?: readonly string[];
 }
 
 /** Per-emulator state: the script and what the "provider" remembers between requests. */
@@ -22,6 +25,8 @@ export interface EmulatorState {
   responses: Map<string, unknown[]>;
   /** Responses API: function_call item id → the reasoning item id issued with it. */
   reasoningFor: Map<string, string>;
+  /** Pause between two streamed events, in milliseconds. */
+  streamEventDelayMs: number;
 }
 
 export type Handler = (

@@ -21,6 +21,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     cache: new PromptCache(options.now ?? Date.now),
     responses: new Map(),
     reasoningFor: new Map(),
+    streamEventDelayMs: options.streamEventDelayMs ?? 0,
   };
   const requests: RecordedRequest[] = [];
   const server = createServer((request, response) => {
@@ -34,7 +35,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
           status: reply.status,
           response: reply.body,
         });
-        send(response, provider, reply);
+        send(response, provider, reply, state.streamEventDelayMs);
       })
       .catch((error: unknown) => {
         const provider = providerForPath(request.url ?? "/");
@@ -81,7 +82,7 @@ async function handle(
   return { provider, path, body, reply: route.handler(body, state, route.model) };
 }
 
-function send(response: ServerResponse, provider: ProviderName, reply: Reply): void {
+function send(response: ServerResponse, provider: ProviderName, reply: Reply, delayMs = 0): void {
   const headers: Record<string, string> = {};
   if (provider === "anthropic") headers["request-id"] = ids.anthropicRequest();
   if (provider === "openai") headers["x-request-id"] = ids.openaiRequest();
@@ -91,11 +92,27 @@ function send(response: ServerResponse, provider: ProviderName, reply: Reply): v
       "content-type": "text/event-stream",
       "cache-control": "no-cache",
     });
-    response.end(reply.stream);
+    writeEvents(response, reply.stream, delayMs);
     return;
   }
   response.writeHead(reply.status, { ...headers, "content-type": "application/json" });
   response.end(JSON.stringify(reply.body));
+}
+
+/** Writes the events one by one, so a client sees the first before the last is sent; stops if the client left. */
+function writeEvents(response: ServerResponse, events: readonly string[], delayMs: number): void {
+  let next = 0;
+  const step = () => {
+    if (response.destroyed) return;
+    if (next >= events.length) {
+      response.end();
+      return;
+    }
+    response.write(events[next++]);
+    if (delayMs > 0) setTimeout(step, delayMs);
+    else setImmediate(step);
+  };
+  step();
 }
 
 function readText(request: IncomingMessage): Promise<string> {

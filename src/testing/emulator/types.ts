@@ -102,6 +102,11 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Override minimum cacheable prompt lengths by Anthropic model id (tokens). */
   anthropicCacheMinimums?: Readonly<Record<string, number>>;
+  /**
+   * Pause between two events of a streamed answer, in milliseconds (default 0: each event is still its own
+   * write). A test that aborts mid-stream or watches text arrive before the turn ends sets a few milliseconds.
+   */
+  streamEventDelayMs?: number;
 }
 
 export interface Emulator {
