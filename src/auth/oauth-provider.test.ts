@@ -45,6 +45,39 @@ describe("SwitchboardOAuthProvider", () => {
     expect(scoped.provider.clientMetadata.scope).toBe("a b");
   });
 
+  it("follows an authorization-server migration: fresh discovery, and no client or tokens of the old server", async () => {
+    const { provider: p } = await provider();
+    await p.saveDiscoveryState({ authorizationServerUrl: "https://as1.example" });
+    await p.saveClientInformation({
+      client_id: "as1-client",
+      redirect_uris: [p.redirectUrl ?? ""],
+      issuer: "https://as1.example",
+    });
+    await p.saveTokens({
+      access_token: "at-1",
+      token_type: "Bearer",
+      refresh_token: "rt-1",
+      issuer: "https://as1.example",
+    });
+    // Outside a callback leg the stored discovery is not offered, so the SDK reads the resource's metadata again.
+    expect(await p.discoveryState()).toBeUndefined();
+    expect(await p.clientInformation({ issuer: "https://as2.example" })).toBeUndefined();
+    expect(await p.tokens({ issuer: "https://as2.example" })).toBeUndefined();
+    // The same server still gets them, and the bearer read (no issuer) gets the last tokens.
+    expect((await p.clientInformation({ issuer: "https://as1.example" }))?.client_id).toBe("as1-client");
+    expect((await p.tokens({ issuer: "https://as1.example" }))?.refresh_token).toBe("rt-1");
+    expect((await p.tokens())?.access_token).toBe("at-1");
+  });
+
+  it("offers the recorded discovery on the callback leg, until the tokens are saved", async () => {
+    const { provider: p } = await provider();
+    await p.saveDiscoveryState({ authorizationServerUrl: "https://as1.example" });
+    await p.redirectToAuthorization(new URL("https://as1.example/authorize?state=s"));
+    expect((await p.discoveryState())?.authorizationServerUrl).toBe("https://as1.example");
+    await p.saveTokens({ access_token: "at-1", token_type: "Bearer" });
+    expect(await p.discoveryState()).toBeUndefined();
+  });
+
   it("makes a new random state per authorization", async () => {
     const { provider: p } = await provider();
     const states = new Set(Array.from({ length: 20 }, () => p.state()));

@@ -73,6 +73,8 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   #redirectUrl: string | undefined;
   #state: string | undefined;
   #pending: AuthorizationResponse | undefined;
+  /** A code from the handler awaits its exchange: the SDK must see the discovery recorded before the redirect. */
+  #callbackLeg = false;
   #budget = defaultMaxAuthorizations;
   #authorizations = 0;
   #clientInvalidations = 0;
@@ -155,7 +157,11 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
         return { ...info, issuer: stored.issuer };
       return ctx?.issuer === undefined ? info : { ...info, issuer: ctx.issuer };
     }
-    if (stored === undefined) {
+    // A client id is unique to the authorization server that issued it (RFC 6749 §2.2): when the resource now
+    // names another one (SEP-2352, a migration), the stored client is not presented there; a new one registers.
+    const otherServer =
+      stored?.issuer !== undefined && ctx?.issuer !== undefined && stored.issuer !== ctx.issuer;
+    if (stored === undefined || otherServer) {
       // Registering a client nobody can authorize would only leave junk at the authorization server.
       if (this.#handler === undefined) throw this.#authRequired();
       return undefined;
@@ -179,11 +185,16 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     await this.#update((credentials) => ({ ...credentials, client }));
   }
 
-  async tokens(): Promise<StoredOAuthTokens | undefined> {
-    return (await this.#load())?.tokens;
+  async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
+    const tokens = (await this.#load())?.tokens;
+    // Tokens (a refresh token above all) are bound to the server that issued them; another one never sees them.
+    if (ctx?.issuer !== undefined && tokens?.issuer !== undefined && tokens.issuer !== ctx.issuer)
+      return undefined;
+    return tokens;
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    this.#callbackLeg = false;
     const savedAt = this.#now();
     await this.#update((credentials) => ({ ...credentials, tokens, tokensSavedAt: savedAt }));
   }
@@ -207,6 +218,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     }
     this.#authorizations += 1;
     this.#pending = undefined;
+    this.#callbackLeg = false;
     const state = authorizationUrl.searchParams.get("state") ?? this.#state ?? "";
     let response: AuthorizationResponse;
     try {
@@ -221,6 +233,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       throw error;
     }
     this.#secrets.add(response.code);
+    this.#callbackLeg = true;
     this.#pending =
       response.iss === undefined ? { code: response.code } : { code: response.code, iss: response.iss };
   }
@@ -270,8 +283,13 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     await this.#update((credentials) => ({ ...credentials, discovery }));
   }
 
+  /**
+   * The discovery recorded before the redirect, on the callback leg only (the SDK binds the code to that
+   * authorization server). Every other authorization discovers afresh: a resource that now names another
+   * authorization server (SEP-2352, a migration answered with a 401) is followed, not the stored one.
+   */
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    return (await this.#load())?.discovery;
+    return this.#callbackLeg ? (await this.#load())?.discovery : undefined;
   }
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {

@@ -43,7 +43,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   // The dated provider rules (src/providers/rules/): data that repair, validation and cost read alike.
   "provider-rules": ["spec"],
   spec: [],
-  errors: [],
+  // Errors may name the types they carry (spec is types only).
+  errors: ["spec"],
   "optional-dependency": [],
 };
 
