@@ -1,6 +1,6 @@
 import type { AIMessage, BaseMessage } from "@langchain/core/messages";
 import { HumanMessage, ToolMessage } from "@langchain/core/messages";
-import { tool } from "@langchain/core/tools";
+import { DynamicStructuredTool, tool } from "@langchain/core/tools";
 import { ChatOpenAI } from "@langchain/openai";
 import { langchainTools } from "switchboard/interop/langchain";
 import { afterEach, describe, expect, it } from "vitest";
@@ -16,7 +16,12 @@ describe("LangChain (ChatOpenAI.bindTools and tool.invoke) with switchboard's to
     conversation = await startConversation();
     const { host, emulator } = conversation;
     const tools = langchainTools({ host, tool });
-    const byName = new Map(tools.map((entry) => [entry.name, entry]));
+    // `tool()` is typed as making either kind of tool; with a JSON Schema object it makes a structured one.
+    const byName = new Map<string, DynamicStructuredTool>();
+    for (const entry of tools) {
+      expect(entry).toBeInstanceOf(DynamicStructuredTool);
+      if (entry instanceof DynamicStructuredTool) byName.set(entry.name, entry);
+    }
     const model = new ChatOpenAI({
       model: "gpt-5.5",
       apiKey: "test",
