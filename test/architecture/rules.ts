@@ -20,6 +20,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   // What `run` and `chat` assemble around the loop: live tools, cache policy, the usage ledger, pins.
   session: ["agent", "cache", "ledger", "pinning", "client-features"],
   gateway: ["dispatch", "toolsearch", "pinning", "context"],
+  // `switchboard/interop/*`: a toolset as another framework's tools, each call through dispatch.
+  interop: ["dispatch"],
   agent: ["dispatch", "toolsearch", "context"],
   // Observers of a session (cache, ledger, pinning): they read toolsets and catalogues, never the loop itself.
   ledger: ["cache", "config"],
