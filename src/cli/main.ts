@@ -207,6 +207,17 @@ Providers and their environment (without --provider, the first whose key is set,
       process.exitCode = await serveCommand(options, cliIo());
     });
 
+  program
+    .command("demo")
+    .description(
+      "what `npm run demo` runs: inspect the example servers (--conversation: a scripted agent run)",
+    )
+    .option("--conversation", "a scripted conversation through the provider emulator: no API key, no network")
+    .action(async (options) => {
+      const { demoCommand } = await import("./commands/demo.js");
+      process.exitCode = await demoCommand(options, cliIo());
+    });
+
   registerAuthCommand(program, cliIo);
 
   program

@@ -14,7 +14,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   // The package entry re-exports the library; the gateway, the CLI and the test kit are entries of their own
   // (`switchboard/gateway`, `bin/`, `switchboard/testing`), so importing the library never loads them.
   index: ["session"],
-  cli: ["session", "gateway"],
+  // `testing` for `switchboard demo --conversation`, whose model is the emulator playing a script.
+  cli: ["session", "gateway", "testing"],
   // The test kit: emulator, scripted models and fixture servers. Nothing in the library imports it.
   testing: ["providers"],
   // What `run` and `chat` assemble around the loop: live tools, cache policy, the usage ledger, pins.

@@ -45,4 +45,9 @@ describe("resolveTurn", () => {
     expect(() => resolveTurn(() => ({}), view({}))).toThrow("neither text nor tool calls");
     expect(resolveTurn([{ text: "ok" }], view({}))).toEqual({ text: "ok" });
   });
+
+  it("lets a script call a tool the request lacks when it says so (a stale name from an earlier turn)", () => {
+    const stale = { toolCalls: [{ name: "gone", arguments: {}, unoffered: true }] };
+    expect(resolveTurn([stale], view({}))).toEqual(stale);
+  });
 });

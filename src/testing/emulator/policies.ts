@@ -45,7 +45,7 @@ export function resolveTurn(script: Script, view: RequestView): Turn {
 }
 
 function assertOffered(call: ToolCallSpec, view: RequestView): void {
-  if (view.tools.includes(call.name)) return;
+  if (call.unoffered === true || view.tools.includes(call.name)) return;
   const offered = view.tools.length === 0 ? "none" : view.tools.join(", ");
   throw new ScriptError(
     `script called tool '${call.name}', which the request does not offer (offered: ${offered})`,

@@ -7,6 +7,11 @@
 export interface ToolCallSpec {
   name: string;
   arguments: Record<string, unknown>;
+  /**
+   * Call it even though the request does not offer it, as real models do with a name an earlier turn offered
+   * (a tool a list_changed has since removed). Default false: calling a tool the request lacks is a script error.
+   */
+  unoffered?: boolean;
 }
 
 /** What the scripted model answers for one request: text, tool calls, or both. */
