@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { parseConfig } from "../config/load-config.js";
 import { fakeHost } from "../dispatch/__fixtures__/fake-host.js";
 import { dispatchToolCalls } from "../dispatch/dispatch-tool-calls.js";
 import { isSwitchboardError } from "../errors.js";
@@ -90,6 +91,19 @@ describe("local tools in the toolset", () => {
     expect(codeOf(() => localTool({ name: "", inputSchema: { type: "object" }, execute: () => "" }))).toBe(
       "LOCAL_TOOL_INVALID",
     );
+  });
+});
+
+describe("the reserved label", () => {
+  it("a config server named local is a config error naming the key; another name loads", () => {
+    const config = (name: string) => JSON.stringify({ mcpServers: { [name]: { command: "node" } } });
+    expect(() => parseConfig(config("local"), "switchboard.json")).toThrow(
+      /\$\.mcpServers\.local: the server name "local" is reserved for local tools/,
+    );
+    expect(() =>
+      parseConfig(JSON.stringify({ servers: { local: { type: "stdio", command: "node" } } }), "x.json"),
+    ).toThrow(/\$\.servers\.local: the server name "local" is reserved/);
+    expect(Object.keys(parseConfig(config("locals"), "switchboard.json").servers)).toEqual(["locals"]);
   });
 });
 
