@@ -47,6 +47,8 @@ export type ErrorCode =
   | "EXACT_COUNT_UNAVAILABLE"
   /** A streamed model answer stopped before the provider finished it (see `StreamInterruptedError`). */
   | "STREAM_INTERRUPTED"
+  /** A local tool's definition is unusable, or clashes with another tool or a server named like the local namespace. */
+  | "LOCAL_TOOL_INVALID"
   | "USAGE";
 
 export class SwitchboardError extends Error {

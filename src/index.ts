@@ -101,6 +101,16 @@ export {
 } from "./errors.js";
 // The gateway is `switchboard/gateway`: it brings the MCP server SDK, which a host never needs.
 export { defaultLedgerPath, LedgerError, openLedger, recordConversation } from "./ledger/index.js";
+// Local tools: the user's own function tools (JSON Schema or zod, plus execute) beside MCP tools.
+export {
+  type JsonSchemaToolDefinition,
+  LOCAL_TOOLS_SERVER,
+  type LocalTool,
+  type LocalToolContext,
+  type LocalToolReturn,
+  localTool,
+  type ZodToolDefinition,
+} from "./local-tools/index.js";
 // Translation
 export {
   buildNameTable,
@@ -125,7 +135,6 @@ export { PROFILES } from "./providers/profiles.js";
 export { TARGETS, type Target, type TargetId } from "./providers/targets.js";
 export { validateTargetTools } from "./providers/validate-target-tools.js";
 export { type RepairResult, repairSchema } from "./schema/index.js";
-
 // Tool search
 export { createToolIndex, FACADE_TOOLS } from "./search/index.js";
 // Provider-neutral types

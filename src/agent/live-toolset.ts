@@ -8,6 +8,7 @@
 import type { CatalogSnapshot } from "../catalog/types.js";
 import type { AgentConfig, SwitchboardConfig } from "../config/types.js";
 import { SwitchboardError } from "../errors.js";
+import type { LocalTool } from "../local-tools/local-tool.js";
 import { NameHistory } from "../naming/index.js";
 import type { TargetId } from "../providers/targets.js";
 import type { ServerTool } from "../spec/tool.js";
@@ -44,6 +45,8 @@ export interface LiveToolsetOptions {
    * instead, `refuse` throws `REQUEST_LIMIT`. Default the agent's `overLimit` from the config, else `search`.
    */
   overLimit?: "refuse" | "search";
+  /** The user's own tools (`localTool`), sent beside the catalogue's in every build and run by `execute`. */
+  localTools?: readonly LocalTool[];
 }
 
 export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetContext) => Promise<Toolset> {
@@ -51,7 +54,12 @@ export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetCont
   const naming = namingOf(options.config, options.build?.naming);
   // Every table this policy hands out is remembered, so a name from any earlier turn is answered for what it was.
   const history = options.build?.history ?? new NameHistory();
-  const build = { ...options.build, history, ...(naming === undefined ? {} : { naming }) };
+  const build = {
+    ...options.build,
+    history,
+    ...(naming === undefined ? {} : { naming }),
+    ...(options.localTools === undefined ? {} : { localTools: options.localTools }),
+  };
   const select = (tools: readonly ServerTool[]) =>
     options.config === undefined
       ? [...tools]

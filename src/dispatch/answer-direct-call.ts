@@ -2,6 +2,7 @@
  * One call the plain way: resolve its name in the toolset's table, decide approval (asking through the
  * response's one queue), run it on its server and map what came back. Every failure on the way is an answer.
  */
+import { runLocalTool } from "../local-tools/run-local-tool.js";
 import type { ToolCall, ToolResult } from "../spec/tool-call.js";
 import { askApproval, decideApproval } from "./approval.js";
 import type { ApprovalQueue } from "./approval-queue.js";
@@ -67,7 +68,18 @@ export async function answerDirectCall(
   };
   let raw: unknown;
   try {
-    raw = await raceAbort(context.host.callTool(server, tool, resolution.arguments, options), signal);
+    const local = resolution.local;
+    if (local === undefined) {
+      raw = await raceAbort(context.host.callTool(server, tool, resolution.arguments, options), signal);
+    } else {
+      // A local tool runs here, under the same abort race, limits and result mapping as a server's call.
+      const run = await raceAbort(
+        runLocalTool(local, resolution.arguments, { ...options, name: call.name, callId: call.id }),
+        signal,
+      );
+      if (run !== ABORTED && !run.ok) return failedResult(call, { ...run, server, tool }, started);
+      raw = run === ABORTED ? run : run.result;
+    }
   } catch (error) {
     const failure = describeCallFailure(error, {
       name: call.name,

@@ -1,4 +1,6 @@
 import type { CatalogSnapshot } from "../catalog/types.js";
+import { LOCAL_TOOLS_SERVER } from "../config/reserved-server-name.js";
+import type { LocalTool } from "../local-tools/local-tool.js";
 import { closeMatches, type NameSighting } from "../naming/index.js";
 import type { ServerTool } from "../spec/tool.js";
 import type { ToolCall, ToolErrorKind } from "../spec/tool-call.js";
@@ -7,7 +9,15 @@ import { stripStrictNulls } from "./strip-strict-nulls.js";
 import type { DispatchCatalog, DispatchContext } from "./types.js";
 
 export type Resolution =
-  | { ok: true; server: string; tool: string; entry: ServerTool; arguments: Record<string, unknown> }
+  | {
+      ok: true;
+      server: string;
+      tool: string;
+      entry: ServerTool;
+      arguments: Record<string, unknown>;
+      /** Set for a local tool: dispatch runs its `execute` instead of calling a server. */
+      local?: LocalTool;
+    }
   | { ok: false; outcome: ToolErrorKind; message: string; server?: string; tool?: string };
 
 const indexes = new WeakMap<CatalogSnapshot, Map<string, ServerTool>>();
@@ -56,8 +66,18 @@ export function resolveCall(
       message: `The name "${call.name}" did not resolve consistently in the tool table, so it was not run.`,
     };
   }
-  const snapshot = catalog.snapshot();
-  const entry = snapshot === undefined ? undefined : indexOf(snapshot).get(`${ref.server}\u0000${ref.tool}`);
+  // A local tool is looked up in the toolset that carries it, never in the catalogue of servers.
+  const local = ref.server === LOCAL_TOOLS_SERVER ? toolset.localTools?.get(ref.tool) : undefined;
+  if (ref.server === LOCAL_TOOLS_SERVER && local === undefined) {
+    return { ok: false, outcome: "stale-tool", message: localGone(call.name, ref.tool, ""), ...ref };
+  }
+  const snapshot = local === undefined ? catalog.snapshot() : undefined;
+  const entry =
+    local !== undefined
+      ? { server: LOCAL_TOOLS_SERVER, tool: local.tool }
+      : snapshot === undefined
+        ? undefined
+        : indexOf(snapshot).get(`${ref.server}\u0000${ref.tool}`);
   if (entry === undefined) {
     const withheld = catalog.withheldReason?.(ref.server, ref.tool);
     if (withheld !== undefined) {
@@ -103,7 +123,7 @@ export function resolveCall(
   // Undo strict mode's "null means not given" where the server's own schema would reject the null.
   if (madeNullable(toolset.entries, ref.server, ref.tool))
     usable = stripStrictNulls(entry.tool.inputSchema, usable);
-  return { ok: true, ...ref, entry, arguments: usable };
+  return { ok: true, ...ref, entry, arguments: usable, ...(local === undefined ? {} : { local }) };
 }
 
 type Entries = DispatchContext["toolset"]["entries"];
@@ -176,8 +196,14 @@ function goneSince(
     generation === undefined
       ? " in an earlier request"
       : ` in an earlier request (built from catalogue generation ${generation})`;
-  const snapshot = context.catalog.snapshot();
-  const listed = snapshot !== undefined && indexOf(snapshot).has(`${server}\u0000${tool}`);
+  const isLocal = server === LOCAL_TOOLS_SERVER;
+  const snapshot = isLocal ? undefined : context.catalog.snapshot();
+  const listed = isLocal
+    ? context.toolset.localTools?.has(tool) === true
+    : snapshot !== undefined && indexOf(snapshot).has(`${server}\u0000${tool}`);
+  if (!listed && isLocal) {
+    return { ok: false, outcome: "stale-tool", message: localGone(name, tool, offered), ...ref };
+  }
   if (!listed) {
     const removal =
       context.removals.lookup(server, tool) ?? findRemoval(context.catalog, server, tool, generation);
@@ -188,7 +214,7 @@ function goneSince(
       ...ref,
     };
   }
-  const withheld = context.catalog.withheldReason?.(server, tool);
+  const withheld = isLocal ? undefined : context.catalog.withheldReason?.(server, tool);
   const renamed = context.toolset.names.nameOf(server, tool);
   const why =
     withheld !== undefined
@@ -199,9 +225,15 @@ function goneSince(
   return {
     ok: false,
     outcome: "stale-tool",
-    message: `The tool "${name}" of server "${server}" was not run: you were given it${offered}, and ${why}.${renamed === undefined ? " Do not call it again." : ""}`,
+    message: `The tool "${name}" ${isLocal ? "(a local tool)" : `of server "${server}"`} was not run: you were given it${offered}, and ${why}.${renamed === undefined ? " Do not call it again." : ""}`,
     ...ref,
   };
+}
+
+/** A local tool the conversation was given that this request's toolset no longer carries. */
+function localGone(name: string, tool: string, offered: string): string {
+  const given = offered === "" ? "" : `; you were given it${offered}, not in this one`;
+  return `The tool "${name}" is no longer available: the local tool "${tool}" was removed from the tools${given}. Do not call it again.`;
 }
 
 function staleMessage(

@@ -49,7 +49,7 @@ export interface DispatchHost {
  * The toolset a response's calls were made from, as dispatch reads it: its name table is the only way in. Its
  * `history` (the tables of the conversation's earlier requests) only explains a name this table lacks.
  */
-export type DispatchToolset = Pick<Toolset, "names" | "entries"> & {
+export type DispatchToolset = Pick<Toolset, "names" | "entries" | "localTools"> & {
   generation?: number;
   history?: NameHistory;
   /** How its calls reach servers; absent: every call names a real tool of the table (`DIRECT_RESOLUTION`). */

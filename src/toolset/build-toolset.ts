@@ -1,3 +1,4 @@
+import { joinLocalTools, type LocalTool } from "../local-tools/local-tool.js";
 import { buildNameTable, type NameHistory, type NameTable, type NameTableOptions } from "../naming/index.js";
 import { providerModule, targetFor } from "../providers/registry.js";
 import type { Target, TargetId } from "../providers/targets.js";
@@ -28,6 +29,11 @@ export interface BuildToolsetOptions {
    * Pass the same history to every build of one conversation (`liveToolset` does).
    */
   history?: NameHistory;
+  /**
+   * The user's own tools (`localTool`): named, repaired and serialised beside `tools` under the reserved
+   * `local` label, and run by dispatch through their `execute`.
+   */
+  localTools?: readonly LocalTool[];
 }
 
 /** What happened to one catalogue tool on its way into the array. */
@@ -64,6 +70,8 @@ export interface Toolset {
   entries: ToolsetEntry[];
   /** Problems of the array as a whole (for example more tools than the provider accepts). */
   warnings: TranslationWarning[];
+  /** The local tools of this build by their own names (`BuildToolsetOptions.localTools`); dispatch runs them. */
+  localTools?: ReadonlyMap<string, LocalTool>;
 }
 
 /**
@@ -73,10 +81,12 @@ export interface Toolset {
  * inside their schemas do not change a byte of the output.
  */
 export function buildToolset(
-  tools: readonly ServerTool[],
+  serverTools: readonly ServerTool[],
   targetId: TargetId,
   options: BuildToolsetOptions = {},
 ): Toolset {
+  const local = options.localTools?.length ? joinLocalTools(serverTools, options.localTools) : undefined;
+  const tools = local?.tools ?? serverTools;
   const target = targetFor(targetId);
   const module = providerModule(target.wire);
   const translated =
@@ -182,6 +192,7 @@ export function buildToolset(
     ...(options.history === undefined ? {} : { history: options.history }),
     entries: [...entries, ...quarantined],
     warnings,
+    ...(local === undefined ? {} : { localTools: local.index }),
   };
 }
 

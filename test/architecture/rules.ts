@@ -35,7 +35,9 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   catalog: ["connect"],
   connect: ["auth", "schema"],
   auth: ["config"],
-  toolset: ["providers", "config"],
+  toolset: ["providers", "config", "local-tools"],
+  // The user's own tools: definitions, argument checks and running them; no layer above is needed.
+  "local-tools": ["schema", "config"],
   // One folder per wire format; below it only pure functions of data.
   providers: ["schema", "naming", "cost", "provider-rules"],
   cost: ["config", "provider-rules"],

@@ -64,6 +64,7 @@ describe("the package entries", () => {
       "killServerProcesses",
       "liveToolset",
       "loadConfig",
+      "localTool",
       "NameHistory",
       "runAgent",
       "toolSearchToolset",
