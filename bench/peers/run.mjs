@@ -45,6 +45,7 @@ const measurements = [
   "listChanged5000",
   "memory10x200",
   "dispatch",
+  "import",
 ];
 
 /** Table rows: label, measurement, how to read a value out of one result, and whether higher is better. */
@@ -57,6 +58,7 @@ const rows = [
   ["echo 100 KiB, sequential p50 (ms)", "echo100k", (r) => r.p50_ms],
   ["echo 100 KiB, sequential p99 (ms)", "echo100k", (r) => r.p99_ms],
   ["throughput, 32 in flight (calls/s, higher = better)", "throughput32", (r) => r.calls_per_s, true],
+  ["import of the client's module, Node start subtracted (ms)", "import", (r) => r.ms],
   ["list + convert, 1,000 tools (ms)", "list1000", (r) => r.ms],
   ["list + convert, 5,000 tools (ms)", "list5000", (r) => r.ms],
   ["list_changed rebuild, 5,000 tools, 1 changed (ms)", "listChanged5000", (r) => r.ms],
@@ -137,6 +139,37 @@ function runJob(client, measurement, quick) {
   });
 }
 
+/** Wall ms of one fresh Node 22 process running `script` (stdio ignored). */
+function nodeRun(script) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(node22, ["--input-type=module", "-e", script], { cwd: here, stdio: "ignore" });
+    child.on("close", (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`exit ${code}`)),
+    );
+  });
+}
+
+/**
+ * Import time of a client: a fresh process importing its adapter (which imports the client's package and
+ * nothing else of weight), alternated with an empty process in the same moment; the median of 7 each, the
+ * empty one subtracted. Alternating keeps the machine's load the same for both.
+ */
+async function importTime(client) {
+  const adapter = new URL(`./adapters/${client}.mjs`, import.meta.url).href;
+  const loaded = [];
+  const empty = [];
+  try {
+    for (let i = 0; i < 7; i += 1) {
+      loaded.push(await nodeRun(`await import(${JSON.stringify(adapter)});`));
+      empty.push(await nodeRun("0;"));
+    }
+  } catch (error) {
+    return { error: String(error) };
+  }
+  return { ms: median(loaded) - median(empty), with_start_ms: median(loaded), start_ms: median(empty) };
+}
+
 /** Milliseconds from spawn to the first stdout line of `node bin/switchboard.js <flag>` on the system Node. */
 function cliStart(flag) {
   return new Promise((resolve, reject) => {
@@ -204,6 +237,8 @@ async function main() {
         const samples = [];
         for (let i = 0; i < 5; i += 1) samples.push(await cliStart(measurement));
         result = { ms: median(samples) };
+      } else if (measurement === "import") {
+        result = await importTime(client);
       } else {
         result = await runJob(client, measurement, options.quick);
       }

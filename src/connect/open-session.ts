@@ -28,6 +28,7 @@ import { completeByDefault } from "./complete-by-default.js";
 import { allListKinds, fetchListing } from "./fetch-listing.js";
 import { lazyValidator } from "./lazy-validator.js";
 import { linearJsonSchemaValidator } from "./linear-json-schema-validator.js";
+import { memoiseResultValidators } from "./memo-result-validator.js";
 import { redact, redactError } from "./redact.js";
 import type {
   ClientFeatures,
@@ -247,6 +248,7 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
     ),
     ...(options.versionNegotiation === undefined ? {} : { versionNegotiation: options.versionNegotiation }),
   });
+  memoiseResultValidators(client);
   completeByDefault(transport, client);
   // Filled in by finish(); hooks only fire for sessions that reached the caller.
   const session = {

@@ -151,7 +151,7 @@ function sameRefs(a: readonly ToolRef[], b: readonly ToolRef[]): boolean {
 }
 
 function newSlot(item: ServerTool, target: Target): Slot {
-  const translated = new TranslatedTool(item, target);
+  const translated = sharedTranslation(item, target);
   return slotFor(item.tool, translated, undefined);
 }
 
@@ -180,4 +180,35 @@ function isFrozenTool(tool: McpTool): boolean {
 
 function fingerprint(tool: McpTool): string {
   return createHash("sha1").update(JSON.stringify(tool)).digest("base64");
+}
+
+/**
+ * The default path's cache: translations keyed by the catalogue's own frozen objects (a `ServerTool` and its
+ * tool, deep-frozen, carried over unchanged from generation to generation) and the target object. A plain
+ * `buildToolset(host.catalog.snapshot().tools, target)` thus repairs and serialises only the tools it has not
+ * seen before, with no cache to pass. Weak keys bound the memory by what the caller still holds: a tool that
+ * left every retained snapshot is collected with its translations. An object that is not frozen could be edited
+ * in place, so it is never cached here (it is translated afresh, as before).
+ */
+const shared = new WeakMap<ServerTool, WeakMap<Target, TranslatedTool>>();
+
+/** The translation of `item` for `target`, shared by every build that sees the same frozen object. */
+export function sharedTranslation(item: ServerTool, target: Target): TranslatedTool {
+  if (!Object.isFrozen(item) || !isFrozenTool(item.tool)) return new TranslatedTool(item, target);
+  let perTarget = shared.get(item);
+  if (perTarget === undefined) {
+    perTarget = new WeakMap();
+    shared.set(item, perTarget);
+  }
+  let translated = perTarget.get(target);
+  if (translated === undefined) {
+    translated = new TranslatedTool(item, target);
+    perTarget.set(target, translated);
+  }
+  return translated;
+}
+
+/** `sharedTranslation` over a list, in order. */
+export function sharedTranslations(tools: readonly ServerTool[], target: Target): TranslatedTool[] {
+  return tools.map((item) => sharedTranslation(item, target));
 }

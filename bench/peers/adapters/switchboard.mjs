@@ -1,16 +1,15 @@
 /**
- * switchboard, through its public API from the built package (`../../dist/index.js`; `npm run build` in the
- * root first): connectHost (pool + catalog), buildToolset for the `anthropic` target with the per-tool translation
- * cache the live path uses, answerResponse for dispatch.
+ * switchboard, through the README's documented path only, from the built package (`../../dist/index.js`;
+ * `npm run build` in the root first): connectHost, buildToolset(host.catalog.snapshot().tools, "anthropic") with
+ * no options beyond the generation (no cache passed: the default path's own reuse is what is measured),
+ * host.callTool, answerResponse for dispatch.
  */
-import { answerResponse, buildToolset, connectHost, ToolTranslationCache } from "../../../dist/index.js";
+import { answerResponse, buildToolset, connectHost } from "../../../dist/index.js";
 
 export const shape = "anthropic";
 
 let host;
 let toolset;
-// What `liveToolset` keeps across rebuilds: per-tool translations, so a list_changed re-translates what changed.
-const translations = new ToolTranslationCache();
 
 function configOf(servers) {
   const entries = servers.map((server) => [
@@ -36,7 +35,6 @@ function build() {
   const catalog = host.catalog;
   toolset = buildToolset(catalog.snapshot().tools, "anthropic", {
     generation: catalog.generation,
-    cache: translations,
   });
   return toolset.tools;
 }

@@ -1,0 +1,91 @@
+/**
+ * A per-call cost of the MCP client SDK (2.4.0), removed without changing what is checked. `Protocol.request`'s
+ * spec-method overload (the one `client.callTool` and every listing take) builds the result validator for every
+ * request, and builds it by first parsing `undefined` against the method's zod schema to learn whether the method
+ * exists in the negotiated era: a failing parse and a formatted error message on every call, about a quarter of the
+ * client's CPU for an 18-byte echo. This hands `request` the same validator (the era codec's own `validateResult`,
+ * same messages) built once per (codec, method), through the SDK's own explicit-schema overload, which then does
+ * the same era check and takes the same request funnel. Upstream fix: memoise `codecResultValidator`.
+ *
+ * It reaches one internal method (`_resolveOutboundCodec`); when a future SDK lacks it, the client is left as it is.
+ */
+import type { Client } from "@modelcontextprotocol/client";
+
+type Outcome = { ok: true; value: unknown } | { ok: false; reason: string; message?: string };
+
+interface Codec {
+  validateResult(method: string, raw: unknown): Outcome;
+}
+
+interface StandardValidator {
+  "~standard": {
+    version: 1;
+    vendor: string;
+    validate(value: unknown): { value: unknown } | { issues: { message: string }[] };
+  };
+}
+
+type RequestFn = (request: { method: string }, schemaOrOptions?: unknown, maybeOptions?: unknown) => unknown;
+
+interface ProtocolInternals {
+  request: RequestFn;
+  _resolveOutboundCodec?: (method: string) => Codec;
+}
+
+/** Validators by codec (the SDK's codecs are module constants) and method; `null`: not a method of that era. */
+const validators = new WeakMap<Codec, Map<string, StandardValidator | null>>();
+
+/** Installs the memoised validators on `client` (an instance property over the prototype's `request`). */
+export function memoiseResultValidators(client: Client): void {
+  const internals = client as unknown as ProtocolInternals;
+  const resolve = internals._resolveOutboundCodec;
+  const original = internals.request;
+  if (typeof resolve !== "function" || typeof original !== "function") return;
+  internals.request = function request(this: ProtocolInternals, message, schemaOrOptions, maybeOptions) {
+    if (isStandardSchema(schemaOrOptions)) return original.call(this, message, schemaOrOptions, maybeOptions);
+    const validator = validatorFor(resolve.call(this, message.method), message.method);
+    // Not a method of the era: the SDK's own overload throws its own error.
+    if (validator === null) return original.call(this, message, schemaOrOptions, maybeOptions);
+    return original.call(this, message, validator, schemaOrOptions);
+  };
+}
+
+function validatorFor(codec: Codec, method: string): StandardValidator | null {
+  let byMethod = validators.get(codec);
+  if (byMethod === undefined) {
+    byMethod = new Map();
+    validators.set(codec, byMethod);
+  }
+  let validator = byMethod.get(method);
+  if (validator === undefined) {
+    const probe = codec.validateResult(method, undefined);
+    validator = !probe.ok && probe.reason === "not-in-era" ? null : codecValidator(codec, method);
+    byMethod.set(method, validator);
+  }
+  return validator;
+}
+
+/** What the SDK's `codecResultValidator` returns, to the letter. */
+function codecValidator(codec: Codec, method: string): StandardValidator {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "mcp-wire-codec",
+      validate(value) {
+        const outcome = codec.validateResult(method, value);
+        if (outcome.ok) return { value: outcome.value };
+        return {
+          issues: [
+            { message: outcome.reason === "invalid" ? (outcome.message ?? "") : `not-in-era: ${method}` },
+          ],
+        };
+      },
+    },
+  };
+}
+
+function isStandardSchema(value: unknown): boolean {
+  if (value === null || (typeof value !== "object" && typeof value !== "function")) return false;
+  const standard = (value as { "~standard"?: { validate?: unknown } })["~standard"];
+  return typeof standard?.validate === "function";
+}
