@@ -65,6 +65,7 @@ describe("the package entries", () => {
       "liveToolset",
       "loadConfig",
       "NameHistory",
+      "openSession",
       "runAgent",
       "toolSearchToolset",
       "ToolTranslationCache",
