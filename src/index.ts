@@ -137,6 +137,14 @@ export { validateTargetTools } from "./providers/validate-target-tools.js";
 export { type RepairResult, repairSchema } from "./schema/index.js";
 // Tool search
 export { createToolIndex, FACADE_TOOLS } from "./search/index.js";
+// One session with the CLI's defaults
+export {
+  type ContextItem,
+  type OpenSessionOptions,
+  openSession,
+  type Session,
+  type SessionRunOptions,
+} from "./session/index.js";
 // Provider-neutral types
 export type * from "./spec/index.js";
 export { type SearchToolset, type ToolSearchMode, toolSearchToolset } from "./toolsearch/index.js";

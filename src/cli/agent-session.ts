@@ -1,6 +1,8 @@
 /**
  * What `run` and `chat` share: pick the model (failing on a missing key before any server starts), load the
- * config, connect the agent's servers, and build the tools from the live catalogue before every request.
+ * config, and open the library's session on it (`openSession`: the agent's servers, pins, the tools with the
+ * cache breakpoint, listChanged policy, skills and ledger, the approval rules). What stays here is the CLI's:
+ * flags, the adapter from the environment, the terminal's asker, progress and printing, the dry run.
  */
 import type { AgentEvent } from "../agent/agent-events.js";
 import type { AgentToolset } from "../agent/run-agent.js";
@@ -9,14 +11,12 @@ import type { Asker } from "../client-features/asker.js";
 import type { ApprovalHook, ApprovalPolicy } from "../dispatch/approval.js";
 import type { DispatchHost } from "../dispatch/types.js";
 import { SwitchboardError } from "../errors.js";
-import { sessionUsage } from "../session/session-usage.js";
-import { skillsSettingsOf, skillsSystemPrompt } from "../toolsearch/skills-toolset.js";
+import { openSession } from "../session/open-session.js";
+import type { Session } from "../session/session.js";
 import type { Toolset } from "../toolset/build-toolset.js";
-import { applyPins } from "./apply-pins.js";
-import { approvalFromConfig } from "./approval-from-config.js";
 import { askApprovalOn } from "./ask-approval.js";
 import { type CliClientFeatures, cliClientFeatures } from "./client-session.js";
-import { agentServers, connectForCli } from "./connect-for-cli.js";
+import { connectForCli } from "./connect-for-cli.js";
 import { loadCliConfig } from "./load-cli-config.js";
 import type { CliIo } from "./main.js";
 import { type AnyAdapter, chooseModel, createAdapter } from "./model-from-env.js";
@@ -51,6 +51,8 @@ export interface AgentSession {
   approval?: ApprovalPolicy;
   /** What the session offers servers (present when an asker was given). */
   client?: CliClientFeatures;
+  /** The library session underneath (`run`, `contextMessages`, ...). */
+  session: Session;
   close(): Promise<void>;
 }
 
@@ -89,84 +91,44 @@ export async function openAgentSession(
           io,
           extra.asker,
         );
-  const host = await connectForCli(
-    config,
-    io,
-    agentServers(config, options.agent),
-    client === undefined ? {} : { features: client.features, perServer: client.perServer },
-  );
-  const unfollow = client?.follow(host);
-  const failed = host.servers.filter((server) => server.state === "failed").map((server) => server.name);
-  if (failed.length > 0) {
-    io.err(`servers failed, their tools are missing: ${failed.join(", ")} (run \`switchboard inspect\`)`);
-  }
-  let pins: Awaited<ReturnType<typeof applyPins>>;
-  try {
-    pins = await applyPins(config, host.catalog, io.err);
-  } catch (error) {
-    await host.close();
-    throw error;
-  }
-  const servers = agentServers(config, options.agent);
-  const skills = skillsSettingsOf(config, options.agent);
-  const system =
-    skills?.placement === "system"
-      ? skillsSystemPrompt(options.system, pins.catalog.snapshot(), servers)
-      : options.system;
-  const usage = sessionUsage({
-    catalog: pins.catalog,
-    target: adapter.target,
+  // Everything else is the library's session: the same servers, pins, tools, ledger and approval rules.
+  const hook =
+    options.yes === true
+      ? () => "allow" as const
+      : (extra.ask ?? (extra.asker === undefined ? undefined : askApprovalOn(extra.asker)));
+  const session = await openSession({
+    adapter,
     config,
     ...(options.agent === undefined ? {} : { agent: options.agent }),
-    provider: adapter.provider,
-    model: adapter.model,
-    ...(system === undefined ? {} : { system }),
-    ...(skills === undefined
-      ? {}
-      : {
-          skills: {
-            catalog: pins.catalog,
-            reader: host,
-            ...skills,
-            ...(servers === undefined ? {} : { servers }),
-          },
-        }),
     env: io.env,
     cwd: io.cwd,
-    record: extra.dryRun !== true,
+    ...(options.system === undefined ? {} : { system: options.system }),
+    maxTurns,
+    ...(hook === undefined ? {} : { approval: hook }),
+    ledger: extra.dryRun !== true,
+    ...(client === undefined
+      ? {}
+      : { clientFeatures: { features: client.features, perServer: client.perServer } }),
     report: io.err,
+    connect: (config, only, hostOptions) => {
+      const { signal: _signal, oauth: _oauth, ...rest } = hostOptions;
+      return connectForCli(config, io, only === undefined ? undefined : [...only], rest);
+    },
   });
-  const { buildTools } = usage;
-  try {
-    await buildTools(); // an unknown --agent fails here, before the first request
-  } catch (error) {
-    usage.close();
-    pins.close();
-    await host.close();
-    throw error;
-  }
-  const approval = approvalFromConfig(config.approval, {
-    ...(options.yes === undefined ? {} : { yes: options.yes }),
-    ...(extra.ask !== undefined
-      ? { hook: extra.ask }
-      : extra.asker !== undefined
-        ? { hook: askApprovalOn(extra.asker) }
-        : {}),
-  });
+  const unfollow = client?.follow(session.host);
   return {
     adapter,
-    host,
-    dispatchHost: { callTool: host.callTool, catalog: pins.catalog },
-    buildTools,
-    observe: usage.onEvent,
+    host: session.host,
+    dispatchHost: session.dispatchHost,
+    buildTools: session.buildTools,
+    observe: session.observe,
     maxTurns,
-    ...(system === undefined ? {} : { system }),
-    ...(approval === undefined ? {} : { approval }),
+    ...(session.system === undefined ? {} : { system: session.system }),
+    ...(session.approval === undefined ? {} : { approval: session.approval }),
     ...(client === undefined ? {} : { client }),
+    session,
     close: async () => {
-      usage.close();
-      pins.close();
-      await host.close();
+      await session.close();
       unfollow?.();
     },
   };

@@ -56,8 +56,4 @@ export async function connectForCli(
   }
 }
 
-/** The servers of an agent, for `only`; undefined when no agent was named. */
-export function agentServers(config: SwitchboardConfig, agent: string | undefined): string[] | undefined {
-  if (agent === undefined) return undefined;
-  return Object.hasOwn(config.agents, agent) ? config.agents[agent]?.servers : undefined;
-}
+export { agentServers } from "../session/agent-servers.js";

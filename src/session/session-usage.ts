@@ -31,6 +31,8 @@ export interface SessionUsageOptions {
   cwd: string;
   /** False: record nothing (a dry run sends nothing). Default true. */
   record?: boolean;
+  /** The ledger file to record into, instead of the one `SWITCHBOARD_LEDGER` and the config's `ledger` name. */
+  ledgerPath?: string;
   /** One line for the user (stderr). */
   report: (line: string) => void;
   /** The servers' skills and `load_skill` (absent: none). */
@@ -100,12 +102,14 @@ export function sessionUsage(options: SessionUsageOptions): SessionUsage {
 }
 
 function openOrReport(options: SessionUsageOptions): UsageLedger | undefined {
-  const path = resolveLedgerPath({
-    env: options.env,
-    cwd: options.cwd,
-    ...(options.config.ledger === undefined ? {} : { settings: options.config.ledger }),
-    configFile: options.config.file,
-  });
+  const path =
+    options.ledgerPath ??
+    resolveLedgerPath({
+      env: options.env,
+      cwd: options.cwd,
+      ...(options.config.ledger === undefined ? {} : { settings: options.config.ledger }),
+      configFile: options.config.file,
+    });
   if (path === undefined) return undefined;
   try {
     return openLedger(path, { create: true });

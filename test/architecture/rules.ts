@@ -99,6 +99,10 @@ export const PROCESS_EXCEPTIONS: Readonly<Record<string, Readonly<Record<string,
     stdin: "the stdio gateway is an MCP server on the process's own stdio unless streams are given",
     stdout: "the stdio gateway is an MCP server on the process's own stdio unless streams are given",
   },
+  "src/session/open-session.ts": {
+    env: "openSession's documented default, as the CLI's: the config, ledger and credentials paths read the process environment unless `env` is given",
+    cwd: "openSession's documented default: the config is found and relative paths resolve from the working directory unless `cwd` is given",
+  },
   "src/auth/open-browser.ts": { platform: "chooses the platform's command that opens a URL" },
   "src/client-features/open-browser.ts": { platform: "chooses the platform's command that opens a URL" },
   "src/auth/file-credential-store.ts": {

@@ -66,6 +66,7 @@ describe("the package entries", () => {
       "loadConfig",
       "localTool",
       "NameHistory",
+      "openSession",
       "runAgent",
       "toolSearchToolset",
       "ToolTranslationCache",

@@ -7,10 +7,10 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withheldLine } from "../../src/cli/apply-pins.js";
 import { loadConfig } from "../../src/config/index.js";
 import { Gateway } from "../../src/gateway/gateway.js";
 import { readLockFile } from "../../src/pinning/lock-file.js";
+import { withheldLine } from "../../src/session/apply-pins.js";
 import { npmServerScript } from "../fixtures/fixture-command.js";
 import { runCli } from "./run-cli.js";
 

@@ -13,7 +13,7 @@ import { checkPins, isPending, type PinCheck, type PinStatus } from "../../pinni
 import { diffDefinitions } from "../../pinning/definition-diff.js";
 import { readLockFile, writeLockFile } from "../../pinning/lock-file.js";
 import { untrustedLine } from "../../pinning/untrusted-text.js";
-import { lockPathFor } from "../apply-pins.js";
+import { lockPathFor } from "../../session/apply-pins.js";
 import { connectForCli } from "../connect-for-cli.js";
 import { listingFeatures } from "../listing-features.js";
 import { loadCliConfig } from "../load-cli-config.js";

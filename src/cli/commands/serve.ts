@@ -4,7 +4,7 @@ import { BindRefusedError, checkBind } from "../../gateway/http/http-guard.js";
 import { serveGatewayHttp } from "../../gateway/http/serve-http.js";
 import { serveGatewayStdio } from "../../gateway/serve-stdio.js";
 import { readLockFile } from "../../pinning/lock-file.js";
-import { lockPathFor, withheldLine } from "../apply-pins.js";
+import { lockPathFor, withheldLine } from "../../session/apply-pins.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
 import { serveSurface } from "../serve-surface.js";

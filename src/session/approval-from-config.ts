@@ -2,7 +2,7 @@ import type { ApprovalConfig } from "../config/types.js";
 import type { ApprovalHook, ApprovalPolicy } from "../dispatch/approval.js";
 
 /**
- * The approval policy a CLI session runs with: the config's rules, and `ask` answered by `hook` (a terminal
+ * The approval policy a session runs with: the config's rules, and `ask` answered by `hook` (a terminal
  * prompt in `chat`), by yes to everything with `--yes`, or, when nobody can be asked, by no.
  */
 export function approvalFromConfig(
