@@ -200,7 +200,10 @@ describe("Anthropic adapter streaming", () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StreamInterruptedError);
     const { partial, unfinished } = (error as StreamInterruptedError<Message>).interrupted;
-    expect(unfinished).toEqual([]);
+    // Events are 20 ms apart, so the second call has normally not started; on a loaded machine its start may
+    // already be buffered, and then it is listed as unfinished (never as a call).
+    expect(unfinished.length).toBeLessThanOrEqual(1);
+    expect(unfinished.every((call) => call.name === "srv__echo")).toBe(true);
     expect(partial).toBeDefined();
     if (partial === undefined) return;
     expect(partial.finishReason).toBe("other");
