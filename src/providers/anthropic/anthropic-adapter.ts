@@ -11,7 +11,6 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import { importOptional } from "../../optional-dependency.js";
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
-import type { TranslationWarning } from "../../spec/warning.js";
 import { type ClientSource, onFirstUse } from "../lazy-client.js";
 import { type AnthropicClientOptions, anthropicClientSettings } from "./anthropic-client-settings.js";
 import {
@@ -19,14 +18,13 @@ import {
   conversationBreakpoint,
   systemWithBreakpoint,
 } from "./cache-system-prompt.js";
-import { convertAnthropicUsage } from "./convert-anthropic-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
-import { mapAnthropicStopReason } from "./map-anthropic-stop-reason.js";
-import { readToolCalls } from "./read-tool-calls.js";
+import { messageResponse } from "./message-response.js";
+import { readAnthropicStream } from "./stream-response.js";
 
 /**
  * Default `max_tokens` (the API requires one). Below the SDK's non-streaming ceiling (about 21,000 tokens, the
- * size it expects to take ten minutes), since the adapter does not stream.
+ * size it expects to take ten minutes), since a request without `onStream` does not stream.
  */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
 
@@ -85,22 +83,13 @@ export function anthropicAdapter(options: AnthropicAdapterOptions): AnthropicAda
       };
       const conversation = conversationBreakpoint(options.cacheConversation ?? "auto", body);
       if (conversation !== undefined) body.cache_control = conversation;
-      const response = await (await client()).messages.create(
-        body,
-        request.signal === undefined ? undefined : { signal: request.signal },
-      );
-      const toolCalls = readToolCalls(response);
-      return {
-        response,
-        text: textOf(response),
-        toolCalls,
-        toolCallCount: toolCalls.length,
-        finishReason: mapAnthropicStopReason(response.stop_reason),
-        ...(response.stop_reason === null ? {} : { rawFinishReason: response.stop_reason }),
-        usage: convertAnthropicUsage(response.usage),
-        warnings: warningsOf(response),
-        ...(response.stop_reason === "pause_turn" ? { resume: true } : {}),
-      };
+      const requestOptions = request.signal === undefined ? undefined : { signal: request.signal };
+      const sdk = await client();
+      if (request.onStream === undefined)
+        return messageResponse(await sdk.messages.create(body, requestOptions));
+      // The same body plus `stream: true`; an HTTP error (400, 401) rejects here, before any event, unwrapped.
+      const events = await sdk.messages.create({ ...body, stream: true }, requestOptions);
+      return messageResponse(await readAnthropicStream(events, request.onStream));
     },
     userMessage: (text) => ({ role: "user", content: text }),
     appendAssistant(transcript, response) {
@@ -137,27 +126,4 @@ function anthropicClient(options: AnthropicAdapterOptions): ClientSource<Anthrop
         await importOptional(() => import("@anthropic-ai/sdk"), "@anthropic-ai/sdk", "The Anthropic adapter")
       ).default(settings),
   );
-}
-
-function textOf(response: Message): string {
-  return response.content.map((block) => (block.type === "text" ? block.text : "")).join("");
-}
-
-function warningsOf(response: Message): TranslationWarning[] {
-  switch (response.stop_reason) {
-    case "max_tokens":
-      return [warning("max-tokens", "the answer was cut off at max_tokens")];
-    case "model_context_window_exceeded":
-      return [warning("context-window", "the conversation filled the model's context window")];
-    case "refusal":
-      return [warning("refusal", "the model declined to answer (stop_reason refusal)")];
-    case "pause_turn":
-      return [warning("pause-turn", "a server tool paused the turn (stop_reason pause_turn); continuing it")];
-    default:
-      return [];
-  }
-}
-
-function warning(code: string, message: string): TranslationWarning {
-  return { code, path: "", message };
 }

@@ -8,18 +8,15 @@ import type {
   GenerateContentConfig,
   GenerateContentResponse,
   GoogleGenAI,
-  Part,
   Tool,
 } from "@google/genai";
 import { importOptional } from "../../optional-dependency.js";
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
-import type { TranslationWarning } from "../../spec/warning.js";
 import { type ClientSource, onFirstUse } from "../lazy-client.js";
-import { convertGeminiUsage } from "./convert-gemini-usage.js";
+import { contentResponse } from "./content-response.js";
 import { convertToolResults } from "./convert-tool-results.js";
 import { type GeminiClientOptions, geminiClientSettings } from "./gemini-client-settings.js";
-import { mapGeminiStopReason } from "./map-gemini-stop-reason.js";
-import { readToolCalls } from "./read-tool-calls.js";
+import { readGeminiStream } from "./stream-response.js";
 
 type OwnFields = "tools" | "systemInstruction" | "maxOutputTokens" | "abortSignal";
 
@@ -60,28 +57,12 @@ export function geminiAdapter(options: GeminiAdapterOptions): GeminiAdapter {
         ...(maxTokens === undefined ? {} : { maxOutputTokens: maxTokens }),
         ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
       };
-      const response = await (await client()).models.generateContent({
-        model,
-        contents: [...request.messages],
-        config,
-      });
-      const candidate = response.candidates?.[0];
-      const toolCalls = readToolCalls(response);
-      const blockReason = response.promptFeedback?.blockReason;
-      const rawFinishReason = candidate?.finishReason ?? blockReason;
-      return {
-        response,
-        text: textOf(candidate?.content?.parts ?? []),
-        toolCalls,
-        toolCallCount: toolCalls.length,
-        finishReason: mapGeminiStopReason(candidate?.finishReason, {
-          hasToolCalls: toolCalls.length > 0,
-          promptBlocked: candidate === undefined && blockReason !== undefined,
-        }),
-        ...(rawFinishReason === undefined ? {} : { rawFinishReason }),
-        usage: convertGeminiUsage(response.usageMetadata),
-        warnings: warningsOf(response),
-      };
+      const params = { model, contents: [...request.messages], config };
+      const sdk = await client();
+      if (request.onStream === undefined) return contentResponse(await sdk.models.generateContent(params));
+      // An HTTP error rejects before the first chunk and is rethrown unwrapped by the reader.
+      const chunks = await sdk.models.generateContentStream(params);
+      return contentResponse(await readGeminiStream(chunks, request.onStream));
     },
     userMessage: (text) => ({ role: "user", parts: [{ text }] }),
     appendAssistant(transcript, response) {
@@ -98,7 +79,6 @@ export function geminiAdapter(options: GeminiAdapterOptions): GeminiAdapter {
   };
 }
 
-/** Text parts, thoughts excluded (the SDK's `text` getter would also log a warning when calls are present). */
 /** The caller's client, or one made on the first call: the key is checked now, the SDK loads then. */
 function geminiClient(options: GeminiAdapterOptions): ClientSource<GoogleGenAI> {
   const { client } = options;
@@ -110,31 +90,4 @@ function geminiClient(options: GeminiAdapterOptions): ClientSource<GoogleGenAI> 
         await importOptional(() => import("@google/genai"), "@google/genai", "The Gemini adapter")
       ).GoogleGenAI(settings),
   );
-}
-
-function textOf(parts: readonly Part[]): string {
-  return parts
-    .map((part) => (typeof part.text === "string" && part.thought !== true ? part.text : ""))
-    .join("");
-}
-
-function warningsOf(response: GenerateContentResponse): TranslationWarning[] {
-  const candidate = response.candidates?.[0];
-  const blockReason = response.promptFeedback?.blockReason;
-  if (candidate === undefined) {
-    return [
-      warning(
-        "no-candidates",
-        `no answer came back${blockReason ? ` (prompt blocked: ${blockReason})` : ""}`,
-      ),
-    ];
-  }
-  const reason = candidate.finishReason;
-  if (reason === undefined || reason === "STOP") return [];
-  const detail = candidate.finishMessage ? `: ${candidate.finishMessage}` : "";
-  return [warning("finish-reason", `the model stopped with ${reason}${detail}`)];
-}
-
-function warning(code: string, message: string): TranslationWarning {
-  return { code, path: "", message };
 }

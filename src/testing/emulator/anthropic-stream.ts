@@ -1,6 +1,9 @@
+import { splitStreamText } from "./split-stream-text.js";
+
 /**
- * A finished Anthropic message as the Messages API streams it (`stream: true`): message_start, one
- * start/delta/stop triple per content block, message_delta with the stop reason, message_stop.
+ * A finished Anthropic message as the Messages API streams it (`stream: true`): message_start, a ping, per content
+ * block a content_block_start, several small deltas (text, thinking and tool input JSON each split, as the real
+ * API sends them) and content_block_stop, then message_delta with the stop reason and message_stop.
  */
 export function anthropicStream(message: {
   content: Record<string, unknown>[];
@@ -14,22 +17,26 @@ export function anthropicStream(message: {
   send("message_start", {
     message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } },
   });
+  send("ping", {});
   message.content.forEach((block, index) => {
     if (block.type === "text") {
       send("content_block_start", { index, content_block: { type: "text", text: "" } });
-      send("content_block_delta", { index, delta: { type: "text_delta", text: block.text } });
+      for (const text of splitStreamText(String(block.text))) {
+        send("content_block_delta", { index, delta: { type: "text_delta", text } });
+      }
     } else if (block.type === "tool_use") {
       send("content_block_start", { index, content_block: { ...block, input: {} } });
-      send("content_block_delta", {
-        index,
-        delta: { type: "input_json_delta", partial_json: JSON.stringify(block.input) },
-      });
+      for (const partial_json of splitStreamText(JSON.stringify(block.input))) {
+        send("content_block_delta", { index, delta: { type: "input_json_delta", partial_json } });
+      }
     } else if (block.type === "thinking") {
       send("content_block_start", {
         index,
         content_block: { type: "thinking", thinking: "", signature: "" },
       });
-      send("content_block_delta", { index, delta: { type: "thinking_delta", thinking: block.thinking } });
+      for (const thinking of splitStreamText(String(block.thinking))) {
+        send("content_block_delta", { index, delta: { type: "thinking_delta", thinking } });
+      }
       send("content_block_delta", { index, delta: { type: "signature_delta", signature: block.signature } });
     }
     send("content_block_stop", { index });

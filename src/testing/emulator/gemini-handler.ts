@@ -1,5 +1,6 @@
 import { validateGeminiMessages } from "../../providers/gemini/validate-messages.js";
 import type { ProviderRequestError } from "../../spec/provider-error.js";
+import { geminiStream } from "./gemini-stream.js";
 import { geminiView } from "./gemini-view.js";
 import { ids } from "./ids.js";
 import { type EmulatorState, type Reply, rejection, runScript } from "./reply.js";
@@ -45,6 +46,17 @@ export function geminiGenerateContent(
       responseId: ids.geminiResponse(),
     },
   };
+}
+
+/** `POST /v1beta/models/{model}:streamGenerateContent?alt=sse`: the same answer, sent as chunks (errors as JSON). */
+export function geminiStreamGenerateContent(
+  body: Record<string, unknown>,
+  state: EmulatorState,
+  model = "",
+): Reply {
+  const reply = geminiGenerateContent(body, state, model);
+  if (reply.status !== 200 || !isRecord(reply.body)) return reply;
+  return { ...reply, stream: geminiStream(reply.body) };
 }
 
 /** `POST /v1beta/models/{model}:countTokens`: `{contents}` or `{generateContentRequest}`. */

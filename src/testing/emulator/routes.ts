@@ -1,11 +1,10 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { anthropicCountTokens, anthropicMessages } from "./anthropic-handler.js";
-import { geminiCountTokens, geminiGenerateContent } from "./gemini-handler.js";
+import { geminiCountTokens, geminiGenerateContent, geminiStreamGenerateContent } from "./gemini-handler.js";
 import { openaiChatCompletions } from "./openai-chat-handler.js";
 import { openaiResponses, openaiResponsesInputTokens } from "./openai-responses-handler.js";
-import { type Handler, rejection } from "./reply.js";
+import type { Handler } from "./reply.js";
 import type { ProviderName } from "./types.js";
-import { unsupported } from "./wire-errors.js";
 
 export interface Route {
   provider: ProviderName;
@@ -26,9 +25,6 @@ const FIXED: Readonly<Record<string, Route>> = {
 const GEMINI_PATH =
   /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):(generateContent|countTokens|streamGenerateContent)$/;
 
-const streamGenerateContent: Handler = () =>
-  rejection(unsupported("gemini", "streaming (streamGenerateContent)"));
-
 export function findRoute(method: string, path: string): Route | undefined {
   if (method !== "POST") return undefined;
   const fixed = FIXED[path];
@@ -41,7 +37,7 @@ export function findRoute(method: string, path: string): Route | undefined {
       ? geminiGenerateContent
       : gemini[3] === "countTokens"
         ? geminiCountTokens
-        : streamGenerateContent;
+        : geminiStreamGenerateContent;
   return { provider: "gemini", handler, model };
 }
 

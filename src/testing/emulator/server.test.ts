@@ -107,13 +107,46 @@ describe("startEmulator", () => {
     });
   });
 
-  it("says clearly when a streaming endpoint is not emulated", async () => {
-    const response = await post("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", geminiBody, {
-      "x-goog-api-key": "k",
-    });
-    expect(response).toMatchObject({
-      status: 400,
-      body: { error: { message: "emulator: streaming (streamGenerateContent) not supported" } },
-    });
+  it("streams Gemini's streamGenerateContent as alt=sse chunks, the last with finishReason and usage", async () => {
+    const streaming = await startEmulator({ script: scripted([{ text: "a streamed answer" }]) });
+    try {
+      const response = await fetch(
+        `${streaming.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-goog-api-key": "k" },
+          body: JSON.stringify(geminiBody),
+        },
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/event-stream");
+      const text = await response.text();
+      expect(text.endsWith("\r\n\r\n")).toBe(true);
+      const chunks = text
+        .split("\r\n\r\n")
+        .filter((event) => event !== "")
+        .map((event) => {
+          expect(event.startsWith("data: ")).toBe(true);
+          return JSON.parse(event.slice("data: ".length)) as {
+            candidates: { content: { parts: { text: string }[] }; finishReason?: string }[];
+            usageMetadata: { candidatesTokenCount?: number };
+          };
+        });
+      expect(chunks.length).toBeGreaterThan(1);
+      expect(chunks.map((chunk) => chunk.candidates[0]!.content.parts[0]!.text).join("")).toBe(
+        "a streamed answer",
+      );
+      expect(chunks.at(-1)!.candidates[0]!.finishReason).toBe("STOP");
+      expect(chunks.slice(0, -1).every((chunk) => chunk.candidates[0]!.finishReason === undefined)).toBe(
+        true,
+      );
+      expect(chunks.at(-1)!.usageMetadata.candidatesTokenCount).toBeGreaterThan(0);
+      // The recorded response is the equivalent non-streamed one.
+      expect(streaming.requests.at(-1)?.response).toMatchObject({
+        candidates: [{ content: { parts: [{ text: "a streamed answer" }] }, finishReason: "STOP" }],
+      });
+    } finally {
+      await streaming.close();
+    }
   });
 });
