@@ -9,15 +9,18 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { FinishReason, ModelAdapter, ModelResponse, TokenUsage } from "../../spec/model-adapter.js";
-import type { TranslationWarning } from "../../spec/warning.js";
+import { StreamInterruptedError } from "../../errors.js";
+import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
+import type { ModelStreamListener } from "../../spec/model-stream.js";
 import type { ClientSource } from "../lazy-client.js";
 import { type OpenAIClientOptions, openaiClientSettings } from "../openai-shared/openai-client-settings.js";
 import { openaiClientSource } from "../openai-shared/openai-client-source.js";
-import { convertOpenAIChatUsage, type OpenAIChatUsageLike } from "./convert-openai-chat-usage.js";
+import { readStream } from "../openai-shared/read-stream.js";
+import { type ChatResponseReaders, chatModelResponse } from "./chat-model-response.js";
+import { convertOpenAIChatUsage } from "./convert-openai-chat-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
 import { mapOpenAIChatStopReason } from "./map-openai-chat-stop-reason.js";
-import { readToolCalls } from "./read-tool-calls.js";
+import { ChatStreamAssembly } from "./stream-response.js";
 
 type OwnFields = "model" | "messages" | "tools" | "max_tokens" | "max_completion_tokens" | "stream";
 
@@ -37,12 +40,10 @@ export interface OpenAIChatAdapterOptions {
 export type OpenAIChatAdapter = ModelAdapter<ChatCompletionMessageParam, ChatCompletion>;
 
 /** What differs between OpenAI itself and a server that speaks its Chat Completions dialect. */
-export interface ChatFlavour {
+export interface ChatFlavour extends ChatResponseReaders {
   provider: string;
   /** `max_completion_tokens` (OpenAI; required by reasoning models) or the older `max_tokens`. */
   maxTokensField: "max_completion_tokens" | "max_tokens";
-  mapStopReason(reason: string | null | undefined): FinishReason;
-  convertUsage(usage: OpenAIChatUsageLike | null | undefined): TokenUsage;
 }
 
 const OPENAI: ChatFlavour = {
@@ -85,33 +86,12 @@ export function chatAdapter(
         ...(request.tools.length === 0 ? {} : { tools: request.tools as ChatCompletionTool[] }),
         ...(maxTokens === undefined ? {} : { [flavour.maxTokensField]: maxTokens }),
       };
-      const response = await (await client()).chat.completions.create(
-        body,
-        request.signal === undefined ? undefined : { signal: request.signal },
-      );
-      const choice = response.choices?.[0];
-      const toolCalls = readToolCalls(response);
-      const warnings: TranslationWarning[] = [];
-      if (choice === undefined) warnings.push(warning("no-choices", "the response carried no choices"));
-      if (typeof choice?.message?.refusal === "string" && choice.message.refusal !== "") {
-        warnings.push(warning("refusal", `the model refused: ${choice.message.refusal}`));
+      const sent = request.signal === undefined ? undefined : { signal: request.signal };
+      const sdk = await client();
+      if (request.onStream !== undefined) {
+        return streamChatCompletion(sdk, body, sent, request.onStream, flavour);
       }
-      if (choice?.finish_reason === "length") {
-        warnings.push(warning("max-tokens", "the answer was cut off at the token limit"));
-      }
-      const finishReason: FinishReason =
-        choice === undefined ? "error" : flavour.mapStopReason(choice.finish_reason);
-      return {
-        response,
-        text: typeof choice?.message?.content === "string" ? choice.message.content : "",
-        toolCalls,
-        toolCallCount: toolCalls.length,
-        // A server that reports `stop` next to tool calls still wants them answered.
-        finishReason: toolCalls.length > 0 && finishReason === "stop" ? "tool-calls" : finishReason,
-        ...(typeof choice?.finish_reason === "string" ? { rawFinishReason: choice.finish_reason } : {}),
-        usage: flavour.convertUsage(response.usage),
-        warnings,
-      };
+      return chatModelResponse(await sdk.chat.completions.create(body, sent), flavour);
     },
     userMessage: (text) => ({ role: "user", content: text }),
     appendAssistant(transcript, response) {
@@ -131,6 +111,35 @@ export function chatAdapter(
   };
 }
 
-function warning(code: string, message: string): TranslationWarning {
-  return { code, path: "", message };
+/**
+ * The request streamed (`stream: true`, usage in the last chunk): the events go to `onStream` as they arrive and
+ * the assembled completion is read exactly as a non-streamed one. An error before the first chunk is the SDK's
+ * own; a stream that stops before the finish reason rejects with `StreamInterruptedError`.
+ */
+async function streamChatCompletion(
+  sdk: OpenAI,
+  body: ChatCompletionCreateParamsNonStreaming,
+  options: { signal: AbortSignal } | undefined,
+  onStream: ModelStreamListener,
+  readers: ChatResponseReaders,
+): Promise<ModelResponse<ChatCompletion>> {
+  const stream = await sdk.chat.completions.create(
+    { ...body, stream: true, stream_options: { include_usage: true } },
+    options,
+  );
+  const assembly = new ChatStreamAssembly(onStream);
+  const end = await readStream(stream, (chunk) => assembly.push(chunk), options?.signal);
+  if (assembly.finished) return chatModelResponse(assembly.completion(), readers);
+  if (!end.received && end.error !== undefined) throw end.error;
+  const { partial, unfinished } = assembly.interrupted();
+  throw new StreamInterruptedError<ChatCompletion>(
+    "the Chat Completions stream stopped before the answer finished",
+    {
+      ...(partial === undefined
+        ? {}
+        : { partial: { ...chatModelResponse(partial, readers), finishReason: "other" } }),
+      unfinished,
+    },
+    end.error === undefined ? undefined : { cause: end.error },
+  );
 }

@@ -12,15 +12,19 @@ import type {
   ResponseInputItem,
   Tool,
 } from "openai/resources/responses/responses";
+import { StreamInterruptedError } from "../../errors.js";
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
+import type { ModelStreamListener } from "../../spec/model-stream.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import { openaiClientSettings } from "../openai-shared/openai-client-settings.js";
 import { openaiClientSource } from "../openai-shared/openai-client-source.js";
+import { readStream } from "../openai-shared/read-stream.js";
 import { convertOpenAIResponsesUsage } from "./convert-openai-responses-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
 import { mapOpenAIResponsesStopReason } from "./map-openai-responses-stop-reason.js";
 import type { OpenAIResponsesClientOptions } from "./openai-responses-api.js";
 import { readToolCalls } from "./read-tool-calls.js";
+import { ResponsesStreamAssembly } from "./stream-response.js";
 
 type OwnFields =
   | "model"
@@ -69,23 +73,10 @@ export function openaiResponsesAdapter(options: OpenAIResponsesAdapterOptions): 
         ...(request.tools.length === 0 ? {} : { tools: request.tools as Tool[] }),
         ...(maxTokens === undefined ? {} : { max_output_tokens: maxTokens }),
       };
-      const response = await (await client()).responses.create(
-        body,
-        request.signal === undefined ? undefined : { signal: request.signal },
-      );
-      const toolCalls = readToolCalls(response);
-      const { text, refusals } = textOf(response);
-      const finishReason = mapOpenAIResponsesStopReason(response, toolCalls.length > 0);
-      return {
-        response,
-        text,
-        toolCalls,
-        toolCallCount: toolCalls.length,
-        finishReason: refusals.length > 0 && finishReason === "stop" ? "content-filter" : finishReason,
-        ...rawFinish(response),
-        usage: convertOpenAIResponsesUsage(response.usage),
-        warnings: warningsOf(response, refusals),
-      };
+      const sent = request.signal === undefined ? undefined : { signal: request.signal };
+      const sdk = await client();
+      if (request.onStream !== undefined) return streamResponse(sdk, body, sent, request.onStream);
+      return responsesModelResponse(await sdk.responses.create(body, sent));
     },
     userMessage: (text) => ({ role: "user", content: text }),
     // Output items are valid input items; replaying all of them keeps reasoning next to its calls.
@@ -96,6 +87,59 @@ export function openaiResponsesAdapter(options: OpenAIResponsesAdapterOptions): 
     },
     appendToolResults: (transcript, append) => [...transcript, ...append],
   };
+}
+
+/** A Responses API response read into the seam's `ModelResponse` (non-streamed, streamed, or the interrupted part). */
+function responsesModelResponse(response: Response): ModelResponse<Response> {
+  const toolCalls = readToolCalls(response);
+  const { text, refusals } = textOf(response);
+  const finishReason = mapOpenAIResponsesStopReason(response, toolCalls.length > 0);
+  return {
+    response,
+    text,
+    toolCalls,
+    toolCallCount: toolCalls.length,
+    finishReason: refusals.length > 0 && finishReason === "stop" ? "content-filter" : finishReason,
+    ...rawFinish(response),
+    usage: convertOpenAIResponsesUsage(response.usage),
+    warnings: warningsOf(response, refusals),
+  };
+}
+
+/**
+ * The request streamed (`stream: true`): the events go to `onStream` as they arrive, and the response of
+ * `response.completed` is read exactly as a non-streamed one. An error before the first event is the SDK's own;
+ * a stream that stops before its terminal event rejects with `StreamInterruptedError`.
+ */
+async function streamResponse(
+  sdk: OpenAI,
+  body: ResponseCreateParamsNonStreaming,
+  options: { signal: AbortSignal } | undefined,
+  onStream: ModelStreamListener,
+): Promise<ModelResponse<Response>> {
+  const stream = await sdk.responses.create({ ...body, stream: true }, options);
+  const assembly = new ResponsesStreamAssembly(onStream);
+  const end = await readStream(stream, (event) => assembly.push(event), options?.signal);
+  if (assembly.response !== undefined) return responsesModelResponse(assembly.response);
+  if (!end.received && end.error !== undefined) throw end.error;
+  const { partial, unfinished } = assembly.interrupted();
+  const cause = end.error ?? assembly.error;
+  throw new StreamInterruptedError<Response>(
+    "the Responses stream stopped before the response completed",
+    {
+      ...(partial === undefined
+        ? {}
+        : { partial: { ...omitRaw(responsesModelResponse(partial)), finishReason: "other" } }),
+      unfinished,
+    },
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** The part of an unfinished response has no stop reason of its own. */
+function omitRaw(response: ModelResponse<Response>): ModelResponse<Response> {
+  const { rawFinishReason: _raw, ...rest } = response;
+  return rest;
 }
 
 function withReplayableReasoning(

@@ -1,6 +1,9 @@
+import { streamPieces } from "./openai-stream-pieces.js";
+
 /**
- * A finished chat completion as Chat Completions streams it: `chat.completion.chunk` deltas (role, text, each tool
- * call's name then arguments), a final chunk with the finish reason, an optional usage chunk, then `[DONE]`.
+ * A finished chat completion as Chat Completions streams it: `chat.completion.chunk` deltas (role, the text a few
+ * characters at a time, each tool call's id and name then its arguments in pieces), a final chunk with the finish
+ * reason, an optional usage chunk, then `[DONE]`.
  */
 export function openaiChatStream(
   completion: {
@@ -27,14 +30,16 @@ export function openaiChatStream(
   };
   const choice = completion.choices[0]!;
   chunk({ role: "assistant", content: "", refusal: null });
-  if (choice.message.content !== null) chunk({ content: choice.message.content });
+  for (const piece of streamPieces(choice.message.content ?? "")) chunk({ content: piece });
   (choice.message.tool_calls ?? []).forEach((call, index) => {
     chunk({
       tool_calls: [
         { index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } },
       ],
     });
-    chunk({ tool_calls: [{ index, function: { arguments: call.function.arguments } }] });
+    for (const piece of streamPieces(call.function.arguments)) {
+      chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
+    }
   });
   chunk({}, choice.finish_reason);
   if (includeUsage) {

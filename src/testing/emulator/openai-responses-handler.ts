@@ -1,18 +1,17 @@
 import { validateOpenAIResponsesMessages } from "../../providers/openai-responses/validate-messages.js";
 import type { ProviderRequestError } from "../../spec/provider-error.js";
 import { ids } from "./ids.js";
+import { openaiResponsesStream } from "./openai-responses-stream.js";
 import { openaiResponsesView } from "./openai-responses-view.js";
 import { type EmulatorState, type Reply, rejection, runScript } from "./reply.js";
 import { estimateTokens } from "./tokens.js";
 import { validateOpenAIResponsesTools } from "./tool-validators.js";
-import { unsupported } from "./wire-errors.js";
 
 /** Models that emit `reasoning` items (and then require them replayed with their function calls). */
 const REASONING_MODEL = /^(o\d|gpt-5|gpt-6|codex)/;
 
 /** `POST /v1/responses` */
 export function openaiResponses(body: Record<string, unknown>, state: EmulatorState): Reply {
-  if (body.stream === true) return rejection(unsupported("openai", "streaming (Responses API)"));
   if (body.model === undefined) {
     // [U]
     return rejection(invalid("Missing required parameter: 'model'.", "model", "missing_required_parameter"));
@@ -81,7 +80,10 @@ export function openaiResponses(body: Record<string, unknown>, state: EmulatorSt
       total_tokens: inputTokens + outputTokens,
     },
   };
+  // A streamed response is stored whole when it is built, under the id its events carry (a client leaving
+  // mid-stream does not cancel it here).
   if (body.store !== false) state.responses.set(response.id, [...prepared.items, ...output]);
+  if (body.stream === true) return { status: 200, body: response, stream: openaiResponsesStream(response) };
   return { status: 200, body: response };
 }
 
