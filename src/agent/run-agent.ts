@@ -8,14 +8,16 @@
 import type { ApprovalPolicy } from "../dispatch/approval.js";
 import { dispatchToolCalls } from "../dispatch/dispatch-tool-calls.js";
 import type { DispatchContext, DispatchHost, ToolsetResolution } from "../dispatch/types.js";
-import { SwitchboardError } from "../errors.js";
+import { StreamInterruptedError, SwitchboardError } from "../errors.js";
 import { NameHistory } from "../naming/index.js";
 import type { FinishReason, ModelAdapter, ModelResponse, TokenUsage } from "../spec/model-adapter.js";
+import type { InterruptedStream } from "../spec/model-stream.js";
 import type { ToolCall, ToolOutcome, ToolResult } from "../spec/tool-call.js";
 import type { Toolset } from "../toolset/build-toolset.js";
 import type { AgentEvent, AgentEventListener, StopReason } from "./agent-events.js";
 import { describeModelError } from "./describe-model-error.js";
 import { addUsage, budgetExceeded, type TokenBudget, ZERO_USAGE } from "./stop-conditions.js";
+import { streamListener } from "./stream-events.js";
 
 export const DEFAULT_MAX_TURNS = 20;
 
@@ -162,6 +164,20 @@ export async function runAgent<Message, Response>(
     if (next.hash !== toolset?.hash) reportToolset(next, turn, emit);
     toolset = next;
     const offered = withHistory(next, conversation);
+    /** The transcript with every call answered (`stopBefore`: answered "not run" without touching a server). */
+    const answerCalls = async (calls: ToolCall[], stopBefore: boolean): Promise<Message[]> => {
+      const results = await dispatchToolCalls(calls, dispatchContext(options, offered, stopBefore), {
+        onStart: (call) => emit(startEvent(turn, call, offered)),
+        onEnd: (call, result) => {
+          toolCalls.push(record(turn, call, result, offered));
+          emit(endEvent(turn, call, result, offered));
+        },
+      });
+      const converted = adapter.convertToolResults(calls, results);
+      for (const warning of converted.warnings)
+        emit({ type: "warning", turn, source: "tool-results", warning });
+      return adapter.appendToolResults(transcript, converted.append);
+    };
 
     emit({
       type: "request",
@@ -180,11 +196,25 @@ export async function runAgent<Message, Response>(
         ...(options.system === undefined ? {} : { system: options.system }),
         ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
         ...(signal === undefined ? {} : { signal }),
+        ...(options.stream === true ? { onStream: streamListener(turn, emit) } : {}),
       });
     } catch (error) {
-      // The transcript is as it was before the request: still valid.
+      // Without a replayable part the transcript is as it was before the request: still valid.
+      if (error instanceof StreamInterruptedError) {
+        const interrupted = error.interrupted as InterruptedStream<Response>;
+        if (interrupted.partial !== undefined) {
+          usage = addUsage(usage, interrupted.partial.usage);
+          emit({ type: "usage", turn, usage: interrupted.partial.usage, totals: usage });
+          transcript = adapter.appendAssistant(transcript, interrupted.partial.response);
+          transcript = await answerCalls(interrupted.partial.toolCalls, true);
+        }
+        const outcome: ToolOutcome = signal?.aborted ? "aborted" : "malformed-call";
+        for (const call of interrupted.unfinished) emit(cutOffEvent(turn, call, outcome, offered));
+      }
       if (signal?.aborted) return finish("aborted", { detail: abortDetail(signal) });
-      return finish("error", { detail: describeModelError(error), error });
+      const cause =
+        error instanceof StreamInterruptedError && error.cause !== undefined ? error.cause : error;
+      return finish("error", { detail: describeModelError(cause), error });
     }
     last = response;
     emit({
@@ -228,22 +258,7 @@ export async function runAgent<Message, Response>(
       model: adapter.model,
     });
     const lastTurn = turn >= maxTurns;
-    const stopBefore = spent !== undefined || lastTurn;
-    const results = await dispatchToolCalls(
-      response.toolCalls,
-      dispatchContext(options, offered, stopBefore),
-      {
-        onStart: (call) => emit(startEvent(turn, call, offered)),
-        onEnd: (call, result) => {
-          toolCalls.push(record(turn, call, result, offered));
-          emit(endEvent(turn, call, result, offered));
-        },
-      },
-    );
-    const converted = adapter.convertToolResults(response.toolCalls, results);
-    for (const warning of converted.warnings)
-      emit({ type: "warning", turn, source: "tool-results", warning });
-    transcript = adapter.appendToolResults(transcript, converted.append);
+    transcript = await answerCalls(response.toolCalls, spent !== undefined || lastTurn);
 
     if (spent !== undefined) return finish("budget", { detail: spent });
     if (signal?.aborted) return finish("aborted", { detail: abortDetail(signal) });
@@ -330,6 +345,29 @@ function endEvent(turn: number, call: ToolCall, result: ToolResult, toolset: Age
     outcome: result.outcome,
     isError: result.isError,
     durationMs: result.durationMs,
+  };
+}
+
+/**
+ * Closes a call the stream cut off before its arguments were complete: it never ran and is not in the transcript
+ * (the partial response leaves it out), so nothing answers it there; listeners that saw it start see it end.
+ */
+function cutOffEvent(
+  turn: number,
+  call: { callId: string; name: string },
+  outcome: ToolOutcome,
+  toolset: AgentToolset,
+): AgentEvent {
+  const ref = toolset.names.resolve(call.name);
+  return {
+    type: "tool-call-end",
+    turn,
+    callId: call.callId,
+    name: call.name,
+    ...(ref === undefined ? {} : { server: ref.server, tool: ref.tool }),
+    outcome,
+    isError: true,
+    durationMs: 0,
   };
 }
 

@@ -10,5 +10,8 @@ export function hideSecrets(io: CliIo, secrets: readonly string[]): void {
   const { out, err, errRaw } = io;
   io.out = (text) => out(redact(text, secrets));
   io.err = (text) => err(redact(text, secrets));
+  // A streamed answer is redacted piece by piece: a secret split across two pieces is not caught here.
+  const { outRaw } = io;
+  if (outRaw !== undefined) io.outRaw = (text) => outRaw(redact(text, secrets));
   if (errRaw !== undefined) io.errRaw = (text) => errRaw(redact(text, secrets));
 }

@@ -261,7 +261,8 @@ function modelOptions(command: Command, maxTurnsHelp: string): Command {
     .option("-m, --model <id>", "model id (default per provider, see below)")
     .option("--base-url <url>", "the provider's endpoint instead of its *_BASE_URL variable")
     .option("--system <text>", "system prompt")
-    .option("--max-turns <n>", maxTurnsHelp);
+    .option("--max-turns <n>", maxTurnsHelp)
+    .option("--no-stream", "print the answer once it is complete instead of as it arrives");
 }
 
 /** `switchboard --version` / `switchboard -v` and nothing else (argv[0] is node, argv[1] the script). */
@@ -284,6 +285,8 @@ export interface CliIo {
   out: (text: string, options?: OutOptions) => void;
   /** One line of stderr. */
   err: (text: string) => void;
+  /** Writes to stdout without a newline (an answer as it streams), escaped like `out`. */
+  outRaw?: (text: string) => void;
   /** Writes to stderr without a newline (questions on the terminal). */
   errRaw?: (text: string) => void;
   /** Replaces the current stderr line with `text` (progress redrawn in place; only when `interactive`). */
@@ -300,6 +303,7 @@ function cliIoOf(shutdown: ShutdownScope): CliIo {
   return {
     shutdown,
     out: (text, options) => process.stdout.write(`${options?.exact === true ? text : terminalText(text)}\n`),
+    outRaw: (text) => process.stdout.write(terminalText(text)),
     err: (text) => process.stderr.write(`${terminalText(text)}\n`),
     errRaw: (text) => process.stderr.write(terminalText(text)),
     redraw: (text) => process.stderr.write(`${CLEAR_LINE}${terminalText(text)}`),

@@ -6,8 +6,10 @@ import { describeStop, formatAgentEvent } from "../format-agent-events.js";
 import { LineSource, lineAsker } from "../line-source.js";
 import type { CliIo } from "../main.js";
 import { renderTable } from "../render-table.js";
+import { StreamPrinter } from "../stream-printer.js";
 
-export type ChatOptions = AgentCliOptions;
+/** `stream: false` (`--no-stream`): ask without streaming; each answer is printed once complete. */
+export type ChatOptions = AgentCliOptions & { stream?: boolean };
 
 const HELP =
   "/tools, /resources, /prompts list what the servers offer; @server:uri attaches a resource; /server:prompt arg=value runs a prompt; /exit (or Ctrl-D) leaves, Ctrl-C stops a running turn";
@@ -101,6 +103,8 @@ export async function chatCommand(
         io.err(`unknown command ${line}; ${HELP}`);
       } else if (action.kind === "append" || line !== "") {
         running = new AbortController();
+        // Every turn's text is shown (the text before tool calls too), streamed unless --no-stream.
+        const printer = io.outRaw === undefined ? undefined : new StreamPrinter(io.outRaw);
         const result = await runAgent({
           adapter: session.adapter,
           host: session.dispatchHost,
@@ -111,16 +115,21 @@ export async function chatCommand(
           signal: running.signal,
           ...(session.approval === undefined ? {} : { approval: session.approval }),
           ...(session.system === undefined ? {} : { system: session.system }),
+          stream: options.stream !== false,
           onEvent: (event) => {
             session.observe(event);
+            printer?.event(event);
             const shown = formatAgentEvent(event);
-            if (shown !== undefined) io.err(shown);
+            if (shown === undefined) return;
+            printer?.endLine();
+            io.err(shown);
           },
         });
         running = undefined;
         // Valid whatever happened: an interrupted turn's calls are answered, a failed request added nothing.
         transcript = result.transcript;
-        if (result.text !== "") io.out(result.text);
+        if (printer !== undefined) printer.endLine();
+        else if (result.text !== "") io.out(result.text);
         const stopped = describeStop(result, session.adapter.provider);
         if (stopped !== undefined) io.err(stopped);
         shutdown?.settle();

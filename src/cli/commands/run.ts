@@ -6,10 +6,13 @@ import { captureRequest } from "../capture-request.js";
 import { describeStop, formatAgentEvent } from "../format-agent-events.js";
 import { LineSource, lineAsker } from "../line-source.js";
 import type { CliIo } from "../main.js";
+import { StreamPrinter } from "../stream-printer.js";
 
 export interface RunOptions extends AgentCliOptions {
   json?: boolean;
   dryRun?: boolean;
+  /** `--no-stream` sets it false: ask without streaming and print the answer once it is complete. */
+  stream?: boolean;
 }
 
 /** The `--json` summary. */
@@ -49,6 +52,11 @@ export async function runCommand(prompt: string, options: RunOptions, io: CliIo)
     readline?.close();
     throw error;
   });
+  // The answer streams to stdout unless --no-stream; --json prints only the summary.
+  const printer =
+    options.stream !== false && !options.json && io.outRaw !== undefined
+      ? new StreamPrinter(io.outRaw)
+      : undefined;
   try {
     const result = await runAgent({
       adapter: session.adapter,
@@ -59,13 +67,18 @@ export async function runCommand(prompt: string, options: RunOptions, io: CliIo)
       ...(io.shutdown === undefined ? {} : { signal: io.shutdown.signal }),
       ...(session.approval === undefined ? {} : { approval: session.approval }),
       ...(session.system === undefined ? {} : { system: session.system }),
+      stream: options.stream !== false,
       onEvent: (event) => {
         session.observe(event);
+        printer?.event(event);
         const line = formatAgentEvent(event);
-        if (line !== undefined) io.err(line);
+        if (line === undefined) return;
+        printer?.endLine();
+        io.err(line);
       },
     });
     if (options.json) io.out(JSON.stringify(report(session.adapter, result), null, 2), { exact: true });
+    else if (printer !== undefined) printer.endLine();
     else if (result.text !== "") io.out(result.text);
     const stop = describeStop(result, session.adapter.provider);
     if (stop !== undefined) io.err(`switchboard: ${stop}`);
@@ -88,6 +101,8 @@ async function dryRun(prompt: string, options: RunOptions, io: CliIo): Promise<n
       prompt,
       maxTurns: 1,
       ...(session.system === undefined ? {} : { system: session.system }),
+      // The same request a real run sends, streaming included.
+      stream: options.stream !== false,
       // What the array lost or breaks (request limits, quarantined tools) is said here too: nothing is sent.
       onEvent: (event) => {
         const line = event.type === "warning" ? formatAgentEvent(event) : undefined;
