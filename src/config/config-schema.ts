@@ -8,7 +8,6 @@
 import { z } from "zod";
 import { typeName } from "./describe-value.js";
 import { type Env, expandVars } from "./expand-vars.js";
-import { LOCAL_TOOLS_SERVER } from "./reserved-server-name.js";
 import { globProblem } from "./tool-glob.js";
 
 /** `type` values per dialect. Claude Desktop clients spell Streamable HTTP three ways. */
@@ -212,28 +211,12 @@ export function serverKindProblems(server: KindFields): { message: string; path:
   return problems;
 }
 
-/** A server may take any name but the label reserved for local tools. */
-function reserveLocal(servers: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  if (!Object.hasOwn(servers, LOCAL_TOOLS_SERVER)) return;
-  ctx.addIssue({
-    code: "custom",
-    path: [LOCAL_TOOLS_SERVER],
-    message: `the server name "${LOCAL_TOOLS_SERVER}" is reserved for local tools (localTool); rename the server`,
-  });
-}
-
 /** The whole file. `env` feeds `${VAR}` expansion. */
 export function createConfigSchema(env: Env) {
   return z.strictObject({
     $schema: z.string().optional(),
-    mcpServers: z
-      .record(z.string(), serverSchema(env, CLAUDE_SERVER_TYPES))
-      .superRefine(reserveLocal)
-      .optional(),
-    servers: z
-      .record(z.string(), serverSchema(env, VSCODE_SERVER_TYPES))
-      .superRefine(reserveLocal)
-      .optional(),
+    mcpServers: z.record(z.string(), serverSchema(env, CLAUDE_SERVER_TYPES)).optional(),
+    servers: z.record(z.string(), serverSchema(env, VSCODE_SERVER_TYPES)).optional(),
     /** VS Code's prompt definitions; accepted so its files load, but `${input:...}` is not expanded. */
     inputs: z.array(z.record(z.string(), z.unknown())).optional(),
     agents: z

@@ -95,15 +95,9 @@ describe("local tools in the toolset", () => {
 });
 
 describe("the reserved label", () => {
-  it("a config server named local is a config error naming the key; another name loads", () => {
-    const config = (name: string) => JSON.stringify({ mcpServers: { [name]: { command: "node" } } });
-    expect(() => parseConfig(config("local"), "switchboard.json")).toThrow(
-      /\$\.mcpServers\.local: the server name "local" is reserved for local tools/,
-    );
-    expect(() =>
-      parseConfig(JSON.stringify({ servers: { local: { type: "stdio", command: "node" } } }), "x.json"),
-    ).toThrow(/\$\.servers\.local: the server name "local" is reserved/);
-    expect(Object.keys(parseConfig(config("locals"), "switchboard.json").servers)).toEqual(["locals"]);
+  it("a config server named local still loads: only a toolset given local tools beside it is refused", () => {
+    const config = JSON.stringify({ mcpServers: { local: { command: "node" } } });
+    expect(Object.keys(parseConfig(config, "switchboard.json").servers)).toEqual(["local"]);
   });
 });
 
