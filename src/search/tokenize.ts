@@ -100,3 +100,49 @@ function pushUnspaced(run: string, out: string[]): void {
   }
   if (last < run.length) out.push(fold(run.slice(last)));
 }
+
+/**
+ * One pass over `text` for two pipelines at once: appends to `terms` what `tokenize(text, options)` returns and to
+ * `plain` what `tokenize(text, { splitCase: false, stopWords: plainStopWords })` returns, so an index that keeps
+ * both (BM25F fields and the plain document) runs the regular expressions and folding once per text.
+ */
+export function tokenizeTwice(
+  text: string,
+  options: TokenizeOptions,
+  plainStopWords: ReadonlySet<string>,
+  terms: string[],
+  plain: string[],
+): void {
+  const { stopWords, stem, keepUnstemmed } = options;
+  const splitCase = options.splitCase ?? true;
+  const ascii = !NON_ASCII.test(text);
+  const emit = (word: string): void => {
+    if (stopWords?.has(word)) return;
+    if (stem === undefined) {
+      terms.push(word);
+      return;
+    }
+    const stemmed = stem(word);
+    terms.push(stemmed);
+    if (keepUnstemmed && stemmed !== word) terms.push(word);
+  };
+  for (const run of runs(text)) {
+    if (!ascii && UNSPACED.test(run)) {
+      const unspaced: string[] = [];
+      pushUnspaced(run, unspaced);
+      for (const word of unspaced) {
+        emit(word);
+        if (!plainStopWords.has(word)) plain.push(word);
+      }
+      continue;
+    }
+    // An ASCII run is letters and digits only: lower-casing is all the folding it needs.
+    const whole = ascii ? run.toLowerCase() : fold(run);
+    if (!plainStopWords.has(whole)) plain.push(whole);
+    emit(whole);
+    if (splitCase && hasInnerUpper(run)) {
+      const parts = run.split(CASE_BOUNDARY);
+      if (parts.length > 1) for (const part of parts) emit(ascii ? part.toLowerCase() : fold(part));
+    }
+  }
+}
