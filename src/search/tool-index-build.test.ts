@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ServerTool } from "../spec/tool.js";
 import { PLAIN_STOP_WORDS, plainTerms } from "./plain-bm25.js";
 import { DEFAULT_SEARCH_CONFIG } from "./search-config.js";
-import { tokenize, tokenizeTwice } from "./tokenize.js";
+import { tokenize, tokenizeTwice, wordRoles } from "./tokenize.js";
 import { createToolIndex } from "./tool-index.js";
 
 // Pieces that exercise every tokeniser branch: case splits, stop words, stems, accents, NFKC, unspaced scripts.
@@ -63,15 +63,22 @@ function asTool(arbitrary: fc.Arbitrary<unknown>): fc.Arbitrary<ServerTool> {
 
 describe("the shared tokenisation of the index build", () => {
   it("tokenizeTwice gives exactly what the two separate tokenize calls give", () => {
+    const variants = [
+      DEFAULT_SEARCH_CONFIG.tokenize,
+      { ...DEFAULT_SEARCH_CONFIG.tokenize, keepUnstemmed: true },
+      { ...DEFAULT_SEARCH_CONFIG.tokenize, splitCase: false },
+      { splitCase: true },
+    ];
     fc.assert(
-      fc.property(text, (sample) => {
+      fc.property(text, fc.constantFrom(...variants), (sample, options) => {
         const terms: string[] = [];
         const plain: string[] = [];
-        tokenizeTwice(sample, DEFAULT_SEARCH_CONFIG.tokenize, PLAIN_STOP_WORDS, terms, plain);
-        expect(terms).toEqual(tokenize(sample, DEFAULT_SEARCH_CONFIG.tokenize));
+        const roles = wordRoles(options, PLAIN_STOP_WORDS);
+        tokenizeTwice(sample, options.splitCase ?? true, roles, terms, plain);
+        expect(terms).toEqual(tokenize(sample, options));
         expect(plain).toEqual(plainTerms(sample));
       }),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
   });
 

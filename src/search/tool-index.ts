@@ -6,7 +6,7 @@ import { PLAIN_BM25, PLAIN_STOP_WORDS, plainDocument, plainTerms } from "./plain
 import { cleanQuery } from "./query-cleanup.js";
 import { expandQuery, feedbackTerms, type WeightedTerms } from "./query-expansion.js";
 import { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
-import { splitIdentifier, tokenize, tokenizeTwice, words } from "./tokenize.js";
+import { splitIdentifier, tokenize, tokenizeTwice, wordRoles, words } from "./tokenize.js";
 import { parameterText, type ToolText, toolText } from "./tool-text.js";
 
 /** One search result: a catalogue tool and its relevance score (higher is better, only comparable within a query). */
@@ -77,6 +77,8 @@ export function createToolIndex(
   // The plain document shares the description and parameter passes with the BM25F fields (one tokenisation
   // per text), and a server's terms are computed once per server: together most of the build's cost.
   const serverTerms = new Map<string, { fields: string[]; plain: string[] }>();
+  const roles = wordRoles(config.tokenize, PLAIN_STOP_WORDS);
+  const splitCase = config.tokenize.splitCase ?? true;
   const fieldOn = FIELD_NAMES.map((field) => config.weights[field] !== 0);
 
   function termsOfServer(server: string): { fields: string[]; plain: string[] } {
@@ -103,8 +105,8 @@ export function createToolIndex(
       for (const term of server.plain) plainWords.push(term);
       const description: string[] = [];
       const params: string[] = [];
-      tokenizeTwice(tool.description ?? "", tokenizeOptions, PLAIN_STOP_WORDS, description, plainWords);
-      tokenizeTwice(parameterText(tool.inputSchema), tokenizeOptions, PLAIN_STOP_WORDS, params, plainWords);
+      tokenizeTwice(tool.description ?? "", splitCase, roles, description, plainWords);
+      tokenizeTwice(parameterText(tool.inputSchema), splitCase, roles, params, plainWords);
       const name = fieldOn[0]
         ? terms([splitIdentifier(tool.name).join(" "), title ?? ""].join(" ").trim())
         : [];
