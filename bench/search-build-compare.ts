@@ -6,9 +6,11 @@
 import { readFileSync } from "node:fs";
 import { parseJsonl, readQueries, readTools } from "../src/search/eval-data.js";
 import { createToolIndex } from "../src/search/tool-index.js";
+import { parameterText } from "../src/search/tool-text.js";
 import { sharedDataFile } from "../test/support/shared-data.js";
 import { median } from "./run.js";
 import { createToolIndex as createReferenceIndex } from "./search-build-reference/tool-index.js";
+import { parameterText as referenceParameterText } from "./search-build-reference/tool-text.js";
 
 function load(dataset: string, file: string): unknown[] {
   const path = sharedDataFile(dataset, file);
@@ -49,7 +51,10 @@ let differing = 0;
 for (const query of queries) {
   if (JSON.stringify(a.search(query.query, 10)) !== JSON.stringify(b.search(query.query, 10))) differing += 1;
 }
+const paramsDiffer = tools.filter(
+  (item) => parameterText(item.tool.inputSchema) !== referenceParameterText(item.tool.inputSchema),
+).length;
 console.log(
   `${tools.length} tools, ${rounds} rounds: old cpu median ${median(old).toFixed(0)} ms [${old.map(Math.round).join(", ")}]; ` +
-    `new ${median(now).toFixed(0)} ms [${now.map(Math.round).join(", ")}]; queries with different hits: ${differing}/${queries.length}`,
+    `new ${median(now).toFixed(0)} ms [${now.map(Math.round).join(", ")}]; queries with different hits: ${differing}/${queries.length}; tools whose parameter text differs: ${paramsDiffer}`,
 );
