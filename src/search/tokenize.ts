@@ -100,3 +100,76 @@ function pushUnspaced(run: string, out: string[]): void {
   }
   if (last < run.length) out.push(fold(run.slice(last)));
 }
+
+/** What one word becomes in each pipeline: see `wordRoles`. */
+export interface WordRoles {
+  /** Its terms for `tokenize` with the given options: none for a stop word, the stem, maybe the word too. */
+  terms: readonly string[];
+  /** Whether the plain pipeline keeps it (not one of its stop words). */
+  plain: boolean;
+}
+
+/**
+ * A word → `WordRoles` function for `tokenizeTwice`, memoised (up to `limit` words, then forgotten) so each
+ * distinct word costs one lookup instead of a stop-word check, a stem lookup and a second stop-word check.
+ */
+export function wordRoles(
+  options: TokenizeOptions,
+  plainStopWords: ReadonlySet<string>,
+  limit = 100_000,
+): (word: string) => WordRoles {
+  const cache = new Map<string, WordRoles>();
+  const { stopWords, stem, keepUnstemmed } = options;
+  return (word) => {
+    let roles = cache.get(word);
+    if (roles === undefined) {
+      if (cache.size >= limit) cache.clear();
+      let terms: string[] = [];
+      if (!stopWords?.has(word)) {
+        const stemmed = stem === undefined ? word : stem(word);
+        terms = keepUnstemmed && stemmed !== word ? [stemmed, word] : [stemmed];
+      }
+      roles = { terms, plain: !plainStopWords.has(word) };
+      cache.set(word, roles);
+    }
+    return roles;
+  };
+}
+
+/**
+ * One pass over `text` for two pipelines at once: appends to `terms` what `tokenize(text, options)` returns and to
+ * `plain` what `tokenize(text, { splitCase: false, stopWords: plainStopWords })` returns, `roles` being
+ * `wordRoles(options, plainStopWords)`, so an index that keeps both (BM25F fields and the plain document) runs
+ * the regular expressions and folding once per text.
+ */
+export function tokenizeTwice(
+  text: string,
+  splitCase: boolean,
+  roles: (word: string) => WordRoles,
+  terms: string[],
+  plain: string[],
+): void {
+  const ascii = !NON_ASCII.test(text);
+  const emit = (word: string): void => {
+    for (const term of roles(word).terms) terms.push(term);
+  };
+  const both = (word: string): void => {
+    const found = roles(word);
+    for (const term of found.terms) terms.push(term);
+    if (found.plain) plain.push(word);
+  };
+  for (const run of runs(text)) {
+    if (!ascii && UNSPACED.test(run)) {
+      const unspaced: string[] = [];
+      pushUnspaced(run, unspaced);
+      for (const word of unspaced) both(word);
+      continue;
+    }
+    // An ASCII run is letters and digits only: lower-casing is all the folding it needs.
+    both(ascii ? run.toLowerCase() : fold(run));
+    if (splitCase && hasInnerUpper(run)) {
+      const parts = run.split(CASE_BOUNDARY);
+      if (parts.length > 1) for (const part of parts) emit(ascii ? part.toLowerCase() : fold(part));
+    }
+  }
+}

@@ -2,12 +2,12 @@ import { SwitchboardError } from "../errors.js";
 import type { ServerTool } from "../spec/tool.js";
 import { Bm25fIndex, type Bm25Params, type ScoredKey } from "./bm25f.js";
 import { fuse } from "./fusion.js";
-import { PLAIN_BM25, plainDocument, plainTerms } from "./plain-bm25.js";
+import { PLAIN_BM25, PLAIN_STOP_WORDS, plainDocument, plainTerms } from "./plain-bm25.js";
 import { cleanQuery } from "./query-cleanup.js";
 import { expandQuery, feedbackTerms, type WeightedTerms } from "./query-expansion.js";
 import { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
-import { tokenize, words } from "./tokenize.js";
-import { type ToolText, toolText } from "./tool-text.js";
+import { splitIdentifier, tokenize, tokenizeTwice, wordRoles, words } from "./tokenize.js";
+import { parameterText, type ToolText, toolText } from "./tool-text.js";
 
 /** One search result: a catalogue tool and its relevance score (higher is better, only comparable within a query). */
 export interface SearchHit {
@@ -74,22 +74,64 @@ export function createToolIndex(
   };
   const terms = (text: string) => tokenize(text, tokenizeOptions);
 
+  // The plain document shares the description and parameter passes with the BM25F fields (one tokenisation
+  // per text), and a server's terms are computed once per server: together most of the build's cost.
+  const serverTerms = new Map<string, { fields: string[]; plain: string[] }>();
+  const roles = wordRoles(config.tokenize, PLAIN_STOP_WORDS);
+  const splitCase = config.tokenize.splitCase ?? true;
+  const fieldOn = FIELD_NAMES.map((field) => config.weights[field] !== 0);
+
+  function termsOfServer(server: string): { fields: string[]; plain: string[] } {
+    let found = serverTerms.get(server);
+    if (found === undefined) {
+      found = {
+        fields: fieldOn[3] ? terms(splitIdentifier(server).join(" ")) : [],
+        plain: plainTerms(server),
+      };
+      serverTerms.set(server, found);
+    }
+    return found;
+  }
+
   function addOne(item: ServerTool): void {
-    const text = glossed(toolText(item));
-    const fields = FIELD_NAMES.map((field) => (config.weights[field] === 0 ? [] : terms(text[field])));
-    index.add(toolKey(item.server, item.tool.name), fields);
-    plain?.add(
-      toolKey(item.server, item.tool.name),
-      config.gloss === undefined
-        ? [plainDocument(item, text.params)]
-        : [[...plainDocument(item, text.params), ...plainTerms(config.gloss(item.tool.description ?? ""))]],
-    );
+    const key = toolKey(item.server, item.tool.name);
+    if (plain === undefined || config.gloss !== undefined) {
+      addSeparately(item, key);
+    } else {
+      const { tool } = item;
+      const title = tool.title ?? tool.annotations?.title;
+      const server = termsOfServer(item.server);
+      const plainWords = plainTerms(tool.name);
+      for (const term of server.plain) plainWords.push(term);
+      const description: string[] = [];
+      const params: string[] = [];
+      tokenizeTwice(tool.description ?? "", splitCase, roles, description, plainWords);
+      tokenizeTwice(parameterText(tool.inputSchema), splitCase, roles, params, plainWords);
+      const name = fieldOn[0]
+        ? terms([splitIdentifier(tool.name).join(" "), title ?? ""].join(" ").trim())
+        : [];
+      index.add(key, [name, fieldOn[1] ? description : [], fieldOn[2] ? params : [], server.fields]);
+      plain.add(key, [plainWords]);
+    }
     let names = byServer.get(item.server);
     if (names === undefined) {
       names = new Set();
       byServer.set(item.server, names);
     }
     names.add(item.tool.name);
+  }
+
+  /** The general path (a gloss, or no plain index): each field and the plain document tokenised on their own. */
+  function addSeparately(item: ServerTool, key: string): void {
+    const text = glossed(toolText(item));
+    const fields = FIELD_NAMES.map((field) => (config.weights[field] === 0 ? [] : terms(text[field])));
+    index.add(key, fields);
+    plain?.add(
+      key,
+      config.gloss === undefined
+        ? [plainDocument(item, text.params)]
+        : [[...plainDocument(item, text.params), ...plainTerms(config.gloss(item.tool.description ?? ""))]],
+    );
   }
 
   /** Adds the gloss of name, description and parameter text to the description field. */
@@ -125,6 +167,7 @@ export function createToolIndex(
       plain?.remove(toolKey(server, name));
     }
     byServer.delete(server);
+    serverTerms.delete(server);
     return names.size;
   }
 

@@ -55,17 +55,19 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
 }
 
 /** Properties of an object schema, looking through `items` and `anyOf`/`oneOf`/`allOf` branches. */
-function propertiesOf(node: JsonValue): [string, JsonValue][] {
-  if (!isObject(node)) return [];
-  const found: [string, JsonValue][] = [];
-  if (isObject(node.properties)) found.push(...Object.entries(node.properties));
-  if (isObject(node.items)) found.push(...propertiesOf(node.items));
-  for (const key of ["anyOf", "oneOf", "allOf"]) {
+function propertiesOf(node: JsonValue, found: [string, JsonValue][] = []): [string, JsonValue][] {
+  if (!isObject(node)) return found;
+  const { properties, items } = node;
+  if (isObject(properties)) for (const name in properties) found.push([name, properties[name] ?? null]);
+  if (isObject(items)) propertiesOf(items, found);
+  for (const key of COMBINATORS) {
     const branches = node[key];
-    if (Array.isArray(branches)) for (const branch of branches) found.push(...propertiesOf(branch));
+    if (Array.isArray(branches)) for (const branch of branches) propertiesOf(branch, found);
   }
   return found;
 }
+
+const COMBINATORS = ["anyOf", "oneOf", "allOf"] as const;
 
 function describe(property: JsonValue): string {
   if (!isObject(property)) return "";

@@ -1,0 +1,183 @@
+import { SwitchboardError } from "../../src/errors.js";
+import { Bm25fIndex, type Bm25Params, type ScoredKey } from "../../src/search/bm25f.js";
+import { fuse } from "../../src/search/fusion.js";
+import { cleanQuery } from "../../src/search/query-cleanup.js";
+import { expandQuery, feedbackTerms, type WeightedTerms } from "../../src/search/query-expansion.js";
+import { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "../../src/search/search-config.js";
+import type { ServerTool } from "../../src/spec/tool.js";
+import { PLAIN_BM25, plainDocument, plainTerms } from "./plain-bm25.js";
+import { tokenize, words } from "./tokenize.js";
+import { type ToolText, toolText } from "./tool-text.js";
+
+/** One search result: a catalogue tool and its relevance score (higher is better, only comparable within a query). */
+export interface SearchHit {
+  server: string;
+  tool: string;
+  score: number;
+}
+
+/** A lexical index over catalogue tools, kept current per server as catalogues change. */
+export interface ToolIndex {
+  /** Number of indexed tools. */
+  readonly size: number;
+  /** The `limit` best tools for a natural-language query, best first. Ties are ordered by (server, tool). */
+  search(query: string, limit?: number): SearchHit[];
+  /** Adds tools; a tool already present under the same (server, name) is replaced. */
+  add(tools: readonly ServerTool[]): void;
+  /** Removes every tool of a server; returns how many were removed. */
+  remove(server: string): number;
+  /** Makes the index hold exactly `tools` for `server` (after `notifications/tools/list_changed`). */
+  replace(server: string, tools: readonly ServerTool[]): void;
+  has(server: string, tool: string): boolean;
+}
+
+export const FIELD_NAMES = [
+  "name",
+  "description",
+  "params",
+  "server",
+] as const satisfies readonly (keyof ToolText)[];
+
+/** How deep each list goes before fusion: past where a tool could still reach the top 10. */
+const FUSION_DEPTH = 50;
+
+/** The key under which a tool is stored: unambiguous because NUL appears in neither part in practice. */
+export function toolKey(server: string, tool: string): string {
+  return `${server}\u0000${tool}`;
+}
+
+export function parseToolKey(key: string): { server: string; tool: string } {
+  const at = key.indexOf("\u0000");
+  return { server: key.slice(0, at), tool: key.slice(at + 1) };
+}
+
+/**
+ * Builds a BM25F index over the tools' name (split on case, `_`, `-`, `.`), description, parameter names and
+ * descriptions, and server name. Field weights and tokenisation default to the values chosen by measurement
+ * (see search-config.ts).
+ */
+export function createToolIndex(
+  tools: readonly ServerTool[],
+  config: SearchConfig = DEFAULT_SEARCH_CONFIG,
+): ToolIndex {
+  const index = new Bm25fIndex(FIELD_NAMES.length);
+  const plain = config.plainFusion === undefined ? undefined : new Bm25fIndex(1);
+  const byServer = new Map<string, Set<string>>();
+  const params: Bm25Params = {
+    k1: config.k1,
+    b: config.b,
+    weights: FIELD_NAMES.map((field) => config.weights[field]),
+  };
+  const tokenizeOptions = {
+    ...config.tokenize,
+    ...(config.tokenize.stem === undefined ? {} : { stem: memoise(config.tokenize.stem, 100_000) }),
+  };
+  const terms = (text: string) => tokenize(text, tokenizeOptions);
+
+  function addOne(item: ServerTool): void {
+    const text = glossed(toolText(item));
+    const fields = FIELD_NAMES.map((field) => (config.weights[field] === 0 ? [] : terms(text[field])));
+    index.add(toolKey(item.server, item.tool.name), fields);
+    plain?.add(
+      toolKey(item.server, item.tool.name),
+      config.gloss === undefined
+        ? [plainDocument(item, text.params)]
+        : [[...plainDocument(item, text.params), ...plainTerms(config.gloss(item.tool.description ?? ""))]],
+    );
+    let names = byServer.get(item.server);
+    if (names === undefined) {
+      names = new Set();
+      byServer.set(item.server, names);
+    }
+    names.add(item.tool.name);
+  }
+
+  /** Adds the gloss of name, description and parameter text to the description field. */
+  function glossed(text: ToolText): ToolText {
+    if (config.gloss === undefined) return text;
+    const extra = [text.name, text.description, text.params].map(config.gloss).join(" ").trim();
+    return extra === "" ? text : { ...text, description: `${text.description}\n${extra}` };
+  }
+
+  /** The BM25F query: the query's terms, expanded, then widened by feedback from a first pass. */
+  function lexicalSearch(query: string, limit: number): ScoredKey[] {
+    let weighted: WeightedTerms = { terms: terms(query), weights: [] };
+    weighted.weights = weighted.terms.map(() => 1);
+    if (config.expansions !== undefined && config.expansions.length > 0) {
+      weighted = expandQuery(words(query, false), weighted, config.expansions, terms);
+    }
+    if (config.feedback === undefined) return index.search(weighted.terms, limit, params, weighted.weights);
+    const first = index.search(weighted.terms, config.feedback.documents, params, weighted.weights);
+    const widened = feedbackTerms(
+      index,
+      first.map((hit) => hit.key),
+      weighted,
+      config.feedback,
+    );
+    return index.search(widened.terms, limit, params, widened.weights);
+  }
+
+  function remove(server: string): number {
+    const names = byServer.get(server);
+    if (names === undefined) return 0;
+    for (const name of names) {
+      index.remove(toolKey(server, name));
+      plain?.remove(toolKey(server, name));
+    }
+    byServer.delete(server);
+    return names.size;
+  }
+
+  for (const item of tools) addOne(item);
+
+  return {
+    get size() {
+      return index.size;
+    },
+    search(raw, limit = 5) {
+      const query = config.queryCleanup ? cleanQuery(raw) : raw;
+      const ranked =
+        plain === undefined || config.plainFusion === undefined
+          ? lexicalSearch(query, limit)
+          : fuse(
+              lexicalSearch(query, Math.max(limit, FUSION_DEPTH)),
+              plain.search(plainTerms(query), Math.max(limit, FUSION_DEPTH), PLAIN_BM25),
+              { kind: "weighted", lexicalWeight: config.plainFusion },
+              limit,
+            );
+      return ranked.map(({ key, score }) => ({ ...parseToolKey(key), score }));
+    },
+    add(more) {
+      for (const item of more) addOne(item);
+    },
+    remove,
+    replace(server, next) {
+      const stranger = next.find((item) => item.server !== server);
+      if (stranger !== undefined) {
+        throw new SwitchboardError(
+          "USAGE",
+          `replace("${server}") was given a tool of server "${stranger.server}" (${stranger.tool.name})`,
+        );
+      }
+      remove(server);
+      for (const item of next) addOne(item);
+    },
+    has(server, tool) {
+      return index.has(toolKey(server, tool));
+    },
+  };
+}
+
+/** Caches a word → term function; forgets everything past `limit` entries so arbitrary queries cannot grow it. */
+function memoise(fn: (word: string) => string, limit: number): (word: string) => string {
+  const cache = new Map<string, string>();
+  return (word) => {
+    let result = cache.get(word);
+    if (result === undefined) {
+      if (cache.size >= limit) cache.clear();
+      result = fn(word);
+      cache.set(word, result);
+    }
+    return result;
+  };
+}
