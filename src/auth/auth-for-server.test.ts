@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { HttpServerConfig } from "../config/types.js";
 import { AuthError } from "./auth-error.js";
 import { authForServer, LoginRequired, usesOAuth } from "./auth-for-server.js";
+import { JwtBearerProvider } from "./jwt-bearer-provider.js";
 import { LoopbackAuthorization } from "./loopback-authorization.js";
 import { MemoryCredentialStore } from "./memory-credential-store.js";
 import { SwitchboardOAuthProvider } from "./oauth-provider.js";
@@ -78,6 +79,49 @@ describe("authForServer", () => {
     expect(await provider.clientInformation()).toMatchObject({ client_id: "m2m", client_secret: "s3cret" });
     expect(provider.clientMetadata.scope).toBe("read write");
     expect(provider.clientMetadata.grant_types).toEqual(["client_credentials"]);
+  });
+
+  it("jwt_bearer: a workload provider reading the assertion from the caller's environment", async () => {
+    const store = new MemoryCredentialStore();
+    const jwt = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ3In0.c2ln";
+    const { provider } = authForServer(
+      server({
+        grant: "jwt_bearer",
+        clientId: "workload",
+        issuer: "https://as.example",
+        assertionEnv: "WORKLOAD_JWT",
+        scopes: ["mcp"],
+      }),
+      { store, mode: { kind: "non-interactive" }, env: { WORKLOAD_JWT: jwt } },
+    );
+    expect(provider).toBeInstanceOf(JwtBearerProvider);
+    const params = await (provider as JwtBearerProvider).prepareTokenRequest("mcp");
+    expect(params.get("assertion")).toBe(jwt);
+    expect(provider.clientInformation()).toMatchObject({
+      client_id: "workload",
+      issuer: "https://as.example",
+    });
+    expect(await store.list()).toEqual([]);
+  });
+
+  it("dpop: false reaches the provider, which then never signs proofs", async () => {
+    const store = new MemoryCredentialStore();
+    const { provider } = authForServer(server({ dpop: false }), { store, mode: { kind: "non-interactive" } });
+    await store.save("https://docs.example/mcp", {
+      discovery: {
+        authorizationServerUrl: "https://as.example",
+        authorizationServerMetadata: {
+          issuer: "https://as.example",
+          authorization_endpoint: "https://as.example/authorize",
+          token_endpoint: "https://as.example/token",
+          response_types_supported: ["code"],
+          dpop_signing_alg_values_supported: ["ES256"],
+        },
+      },
+    });
+    expect(await (provider as SwitchboardOAuthProvider).dpop()).toBeUndefined();
+    const { provider: auto } = authForServer(server(), { store, mode: { kind: "non-interactive" } });
+    expect((await (auto as SwitchboardOAuthProvider).dpop())?.alg).toBe("ES256");
   });
 
   it("handler mode: the injected handler is used per server", () => {

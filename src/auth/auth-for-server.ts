@@ -13,11 +13,13 @@
 import { ClientCredentialsProvider } from "@modelcontextprotocol/client";
 import type { HttpServerConfig } from "../config/types.js";
 import { AuthError } from "./auth-error.js";
+import { JwtBearerProvider } from "./jwt-bearer-provider.js";
 import { CALLBACK_PATH, LoopbackAuthorization } from "./loopback-authorization.js";
 import { SwitchboardOAuthProvider, type SwitchboardOAuthProviderOptions } from "./oauth-provider.js";
 import { openBrowser } from "./open-browser.js";
 import type { ConnectionAuth } from "./session-auth.js";
 import type { AuthorizationHandler, AuthorizationResponse, CredentialStore } from "./types.js";
+import { readAssertion } from "./workload-assertion.js";
 
 export type AuthMode =
   | { kind: "non-interactive" }
@@ -37,13 +39,15 @@ export interface AuthForServerOptions {
   mode: AuthMode;
   /** `client_name` in dynamic registration. Default `switchboard`. */
   clientName?: string;
+  /** Where a `jwt_bearer` server's `assertionEnv` is read (the caller's environment). Default: none set. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** For tests: how a browser is launched. */
   openBrowser?: typeof openBrowser;
 }
 
 export interface ServerAuth {
   /** switchboard's provider; the SDK's `ClientCredentialsProvider` for `grant: "client_credentials"`. */
-  provider: SwitchboardOAuthProvider | ClientCredentialsProvider;
+  provider: SwitchboardOAuthProvider | ClientCredentialsProvider | JwtBearerProvider;
   handler: AuthorizationHandler;
   /** What `ConnectionOptions.auth` takes. */
   connection: ConnectionAuth;
@@ -71,6 +75,22 @@ export function authForServer(server: HttpServerConfig, options: AuthForServerOp
     });
     return { provider, handler, connection: { provider } };
   }
+  if (settings.grant === "jwt_bearer") {
+    // The config check guarantees clientId, issuer and one source; the assertion is read per token request.
+    const env = options.env ?? {};
+    const source =
+      settings.assertionFile === undefined
+        ? { env: settings.assertionEnv ?? "" }
+        : { file: settings.assertionFile };
+    const provider = new JwtBearerProvider({
+      clientId: settings.clientId ?? "",
+      clientName: options.clientName ?? "switchboard",
+      assertion: () => readAssertion(source, env),
+      ...(settings.scopes === undefined ? {} : { scope: settings.scopes.join(" ") }),
+      ...(settings.issuer === undefined ? {} : { expectedIssuer: settings.issuer }),
+    });
+    return { provider, handler, connection: { provider } };
+  }
   const providerOptions: SwitchboardOAuthProviderOptions = {
     serverUrl: server.url,
     store: options.store,
@@ -91,6 +111,7 @@ export function authForServer(server: HttpServerConfig, options: AuthForServerOp
           },
         }),
     ...(settings.scopes === undefined ? {} : { scopes: settings.scopes }),
+    ...(settings.dpop === undefined ? {} : { dpop: settings.dpop }),
   };
   const provider =
     options.mode.kind === "non-interactive"

@@ -64,12 +64,14 @@ describe("loginStatus", () => {
       http("a"),
       http("m2m", { auth: { grant: "client_credentials", clientId: "bot", scopes: ["x"] } } as never),
       http("b"),
+      http("wl", { auth: { grant: "jwt_bearer", clientId: "pod", assertionEnv: "T" } } as never),
     ];
     const rows = await loginStatus(servers, store, () => NOW);
     expect(rows.map((row) => [row.name, row.status, row.scopes])).toEqual([
       ["a", "logged in", ["read"]],
       ["m2m", "client credentials (no login)", ["x"]],
       ["b", "not logged in", []],
+      ["wl", "workload identity (no login)", []],
     ]);
     expect(rows[1]).toMatchObject({ clientId: "bot", url: "https://m2m.example/mcp" });
   });

@@ -11,7 +11,8 @@ export type LoginState =
   | "expired, refresh available"
   | "expired"
   | "not logged in"
-  | "client credentials (no login)";
+  | "client credentials (no login)"
+  | "workload identity (no login)";
 
 /** One server's login status: its state, scopes and expiry. Holds no token. */
 export interface AuthStatusRow {
@@ -68,12 +69,15 @@ export async function loginStatus(
 ): Promise<AuthStatusRow[]> {
   const rows: AuthStatusRow[] = [];
   for (const server of servers) {
-    if (server.auth?.grant === "client_credentials") {
+    if (server.auth?.grant === "client_credentials" || server.auth?.grant === "jwt_bearer") {
       const clientId = server.auth.clientId;
       rows.push({
         name: server.name,
         url: server.url,
-        status: "client credentials (no login)",
+        status:
+          server.auth.grant === "jwt_bearer"
+            ? "workload identity (no login)"
+            : "client credentials (no login)",
         refreshAvailable: false,
         scopes: server.auth.scopes ?? [],
         ...(clientId === undefined ? {} : { clientId }),
@@ -102,7 +106,9 @@ export function loginOutcome(
   after: StoredCredentials | undefined,
   options: { forced: boolean; now: number },
 ): LoginOutcome {
-  if (server.auth?.grant === "client_credentials") return { kind: "client-credentials" };
+  // A machine grant (client credentials, workload jwt-bearer) obtains tokens per run: there is no login to report.
+  if (server.auth?.grant === "client_credentials" || server.auth?.grant === "jwt_bearer")
+    return { kind: "client-credentials" };
   const state = loginState(after, options.now);
   if (state.status === "not logged in") return { kind: "no-authorization" };
   const unchanged = after?.tokens !== undefined && after.tokens.access_token === before?.tokens?.access_token;

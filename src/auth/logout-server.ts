@@ -31,7 +31,12 @@ export async function logoutServer(
 /** A client configured out of band authenticates as the login did (see `authForServer`). */
 function configuredClient(server: HttpServerConfig) {
   const settings = server.auth;
-  if (settings?.clientId === undefined || settings.grant === "client_credentials") return undefined;
+  if (
+    settings?.clientId === undefined ||
+    settings.grant === "client_credentials" ||
+    settings.grant === "jwt_bearer"
+  )
+    return undefined;
   return {
     client_id: settings.clientId,
     ...(settings.clientSecret === undefined

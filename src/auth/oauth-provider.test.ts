@@ -264,6 +264,49 @@ describe("SwitchboardOAuthProvider", () => {
       ["access-secret", "code-1", "pre-secret", "refresh-secret", "verifier-secret"].sort(),
     );
   });
+
+  it("binds tokens with one in-memory DPoP key once the authorization server advertises DPoP", async () => {
+    const { provider: p } = await provider();
+    expect(await p.dpop()).toBeUndefined();
+    await p.saveDiscoveryState({
+      authorizationServerUrl: "https://as.example",
+      authorizationServerMetadata: {
+        issuer: "https://as.example",
+        authorization_endpoint: "https://as.example/authorize",
+        token_endpoint: "https://as.example/token",
+        response_types_supported: ["code"],
+        dpop_signing_alg_values_supported: ["ES256"],
+      },
+    });
+    const session = await p.dpop();
+    expect(session?.alg).toBe("ES256");
+    expect(await p.dpop()).toBe(session);
+    await p.saveTokens({ access_token: "bound-1", token_type: "DPoP" });
+    expect((await p.tokens())?.access_token).toBe("bound-1");
+  });
+
+  it("turns DPoP off on request, and never presents DPoP-bound tokens whose key another process held", async () => {
+    const { provider: off, store } = await provider({ dpop: false });
+    await off.saveDiscoveryState({
+      authorizationServerUrl: "https://as.example",
+      authorizationServerMetadata: {
+        issuer: "https://as.example",
+        authorization_endpoint: "https://as.example/authorize",
+        token_endpoint: "https://as.example/token",
+        response_types_supported: ["code"],
+        dpop_signing_alg_values_supported: ["ES256"],
+      },
+    });
+    expect(await off.dpop()).toBeUndefined();
+    await store.save(serverUrl, {
+      ...(await store.load(serverUrl)),
+      tokens: { access_token: "bound-elsewhere", token_type: "DPoP", refresh_token: "rt" },
+    });
+    const later = new SwitchboardOAuthProvider({ serverUrl, store });
+    expect(await later.tokens()).toBeUndefined();
+    await store.save(serverUrl, { tokens: { access_token: "plain", token_type: "Bearer" } });
+    expect((await later.tokens())?.access_token).toBe("plain");
+  });
 });
 
 function error(value: unknown): string | undefined {

@@ -19,8 +19,9 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
-import { validateClientMetadataUrl } from "@modelcontextprotocol/client";
+import { DpopSession, validateClientMetadataUrl } from "@modelcontextprotocol/client";
 import { AuthError, AuthorizationRefusedError } from "./auth-error.js";
+import { chooseDpopAlgorithm } from "./dpop-choice.js";
 import { checkRefusalIssuer } from "./issuer-check.js";
 import type {
   AuthorizationHandler,
@@ -53,6 +54,11 @@ export interface SwitchboardOAuthProviderOptions {
   scopes?: string[];
   /** How a DCR-registered client authenticates at `/token`. Default `none` (a public native client). */
   tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
+  /**
+   * DPoP (RFC 9449, SEP-1932): by default proofs are signed wherever the authorization server advertises
+   * `dpop_signing_alg_values_supported`; `false` never signs one (plain Bearer tokens).
+   */
+  dpop?: boolean;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -81,6 +87,10 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   readonly #secrets = new Set<string>();
   /** Serialises read-modify-write cycles on the store. */
   #queue: Promise<unknown> = Promise.resolve();
+  /** The DPoP key pair (and its nonces), made once per provider and kept in memory only: never stored or shown. */
+  #dpop: Promise<DpopSession> | undefined;
+  /** DPoP-bound tokens were issued to this process's key; bound tokens from an earlier run are unusable. */
+  #boundHere = false;
 
   constructor(options: SwitchboardOAuthProviderOptions) {
     validateClientMetadataUrl(options.clientMetadataUrl);
@@ -187,6 +197,9 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
 
   async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
     const tokens = (await this.#load())?.tokens;
+    // A DPoP-bound token (and its refresh token) works only with the key it was bound to, which died with the
+    // process that held it: such tokens are as good as none, so a new authorization binds fresh ones.
+    if (isDpopBound(tokens) && !this.#boundHere) return undefined;
     // Tokens (a refresh token above all) are bound to the server that issued them; another one never sees them.
     if (ctx?.issuer !== undefined && tokens?.issuer !== undefined && tokens.issuer !== ctx.issuer)
       return undefined;
@@ -195,6 +208,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
     this.#callbackLeg = false;
+    if (isDpopBound(tokens)) this.#boundHere = this.#dpop !== undefined;
     const savedAt = this.#now();
     await this.#update((credentials) => ({ ...credentials, tokens, tokensSavedAt: savedAt }));
   }
@@ -279,6 +293,20 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     return verifier;
   }
 
+  /**
+   * The DPoP session the SDK signs token requests and resource requests with (the transports wrap their fetch
+   * when this method exists), once the recorded authorization server advertises DPoP; `undefined` otherwise.
+   * The nonce retries (`use_dpop_nonce`, RFC 9449 §8 and §9) are the SDK's, at the token endpoint and the server.
+   */
+  async dpop(): Promise<DpopSession | undefined> {
+    if (this.#dpop !== undefined) return this.#dpop;
+    const metadata = (await this.#load())?.discovery?.authorizationServerMetadata;
+    const alg = chooseDpopAlgorithm(metadata, this.#options.dpop);
+    if (alg === undefined) return undefined;
+    this.#dpop ??= DpopSession.create({ alg });
+    return this.#dpop;
+  }
+
   async saveDiscoveryState(discovery: OAuthDiscoveryState): Promise<void> {
     await this.#update((credentials) => ({ ...credentials, discovery }));
   }
@@ -347,6 +375,10 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     this.#queue = run.catch(() => {});
     return run;
   }
+}
+
+function isDpopBound(tokens: StoredOAuthTokens | undefined): boolean {
+  return tokens?.token_type?.toLowerCase() === "dpop";
 }
 
 /** Duck-typed check for the connection layer, which accepts any SDK provider. */

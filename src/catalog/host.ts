@@ -147,7 +147,8 @@ function withAuth(
         return own;
       // Created on first use, so a config without HTTP servers never touches the credentials file.
       store ??= defaultStore(auth);
-      return { ...own, auth: authForServer(server, { store, mode }).connection };
+      const env = auth?.env === undefined ? {} : { env: auth.env };
+      return { ...own, auth: authForServer(server, { store, mode, ...env }).connection };
     },
   };
 }

@@ -151,4 +151,35 @@ describe("credentialsPath", () => {
     );
     expect(credentialsPath({ HOME: "/home/u" })).toBe("/home/u/.config/switchboard/credentials.json");
   });
+
+  it("grant jwt_bearer needs a client id, an issuer and exactly one assertion source, and is kept", () => {
+    const url = "https://docs.example.com/mcp";
+    expect(issues({ url, auth: { grant: "jwt_bearer" } })).toEqual([
+      '$.mcpServers.docs.auth.grant: "jwt_bearer" needs "clientId"',
+      '$.mcpServers.docs.auth.issuer: "jwt_bearer" needs "issuer", the authorization server the workload assertion may be sent to',
+      '$.mcpServers.docs.auth.grant: "jwt_bearer" needs exactly one of "assertionEnv" or "assertionFile"',
+    ]);
+    expect(issues({ url, auth: { clientId: "w", assertionFile: "/var/run/token" } })).toEqual([
+      '$.mcpServers.docs.auth.assertionFile: "assertionFile" needs "grant": "jwt_bearer"',
+    ]);
+    expect(issues({ url, auth: { assertionEnv: "not a name" } })[0]).toMatch(
+      /assertionEnv: expected an environment variable name/,
+    );
+    const config = parse(
+      {
+        url,
+        auth: {
+          grant: "jwt_bearer",
+          clientId: "w",
+          issuer: "https://as.example.com",
+          assertionFile: "${TOKEN_DIR}/token",
+          dpop: false,
+        },
+      },
+      { TOKEN_DIR: "/var/run/secrets" },
+    );
+    expect(config.servers.docs).toMatchObject({
+      auth: { grant: "jwt_bearer", clientId: "w", assertionFile: "/var/run/secrets/token", dpop: false },
+    });
+  });
 });

@@ -109,8 +109,14 @@ function authSchema(env: Env) {
       clientMetadataUrl: expanded(env, metadataUrl).optional(),
       scopes: z.array(scope).optional(),
       callbackPort: port.optional(),
-      grant: z.enum(["authorization_code", "client_credentials"]).optional(),
+      grant: z.enum(["authorization_code", "client_credentials", "jwt_bearer"]).optional(),
       issuer: expanded(env, httpUrl).optional(),
+      assertionEnv: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable name")
+        .optional(),
+      assertionFile: expanded(env, nonEmpty).optional(),
+      dpop: z.boolean().optional(),
     })
     .superRefine(
       (auth, ctx) => {
@@ -142,6 +148,27 @@ function authSchema(env: Env) {
             message:
               '"client_credentials" needs "issuer", the authorization server the client secret may be sent to',
           });
+        if (auth.grant === "jwt_bearer") {
+          if (auth.clientId === undefined)
+            ctx.addIssue({ code: "custom", path: ["grant"], message: '"jwt_bearer" needs "clientId"' });
+          if (auth.issuer === undefined)
+            ctx.addIssue({
+              code: "custom",
+              path: ["issuer"],
+              message:
+                '"jwt_bearer" needs "issuer", the authorization server the workload assertion may be sent to',
+            });
+          if ((auth.assertionEnv === undefined) === (auth.assertionFile === undefined))
+            ctx.addIssue({
+              code: "custom",
+              path: ["grant"],
+              message: '"jwt_bearer" needs exactly one of "assertionEnv" or "assertionFile"',
+            });
+        } else {
+          for (const key of ["assertionEnv", "assertionFile"] as const)
+            if (auth[key] !== undefined)
+              ctx.addIssue({ code: "custom", path: [key], message: `"${key}" needs "grant": "jwt_bearer"` });
+        }
       },
       { when: (payload) => payload.issues.length === 0 },
     );

@@ -129,6 +129,9 @@ function normaliseAuth(raw: NonNullable<RawServer["auth"]>): HttpAuthConfig {
     ...(raw.callbackPort === undefined ? {} : { callbackPort: raw.callbackPort }),
     ...(raw.grant === undefined ? {} : { grant: raw.grant }),
     ...(raw.issuer === undefined ? {} : { issuer: raw.issuer }),
+    ...(raw.assertionEnv === undefined ? {} : { assertionEnv: raw.assertionEnv }),
+    ...(raw.assertionFile === undefined ? {} : { assertionFile: raw.assertionFile }),
+    ...(raw.dpop === undefined ? {} : { dpop: raw.dpop }),
   };
 }
 

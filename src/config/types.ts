@@ -88,14 +88,21 @@ export interface HttpAuthConfig {
   /**
    * `authorization_code` (default): a person logs in once in a browser. `client_credentials` (machine to machine,
    * the MCP client-credentials extension): `clientId` + `clientSecret` obtain tokens directly, no login, nothing
-   * stored on disk.
+   * stored on disk. `jwt_bearer` (workload identity, RFC 7523): the platform's JWT for this workload, read from
+   * `assertionEnv` or `assertionFile` at each token request, obtains tokens for `clientId`; no login, no secret.
    */
-  grant?: "authorization_code" | "client_credentials";
+  grant?: "authorization_code" | "client_credentials" | "jwt_bearer";
   /**
    * The authorization server's issuer URL. Required with `client_credentials`: the client secret is sent only to
    * that server, whatever the MCP server's metadata names.
    */
   issuer?: string;
+  /** `jwt_bearer`: the environment variable holding the workload's JWT (read at each token request, never logged). */
+  assertionEnv?: string;
+  /** `jwt_bearer`: the file holding the workload's JWT (e.g. a projected service-account token; re-read each time). */
+  assertionFile?: string;
+  /** DPoP (RFC 9449): used where the authorization server advertises it unless `false`. */
+  dpop?: boolean;
 }
 
 export type ServerConfig = StdioServerConfig | HttpServerConfig;

@@ -8,6 +8,7 @@
  */
 
 import { HeadlessAuthorization } from "../../auth/headless-authorization.js";
+import { JwtBearerProvider } from "../../auth/jwt-bearer-provider.js";
 import {
   type AuthProvider,
   ClientCredentialsProvider,
@@ -18,6 +19,7 @@ import {
 } from "../../auth/machine-grants.js";
 import { MemoryCredentialStore } from "../../auth/memory-credential-store.js";
 import { SwitchboardOAuthProvider } from "../../auth/oauth-provider.js";
+import { readAssertion } from "../../auth/workload-assertion.js";
 import { toServerCatalog } from "../../catalog/map-listing.js";
 import type { CatalogSkill } from "../../catalog/types.js";
 import { clientFeatures } from "../../client-features/client-features.js";
@@ -199,6 +201,10 @@ const authScenarioNames = [
   "auth/iss-unexpected",
   "auth/iss-normalized",
   "auth/metadata-issuer-mismatch",
+  // SEP-1932: the AS advertises DPoP, so the provider binds the token to its key and proves it per request; the
+  // -nonce variant answers `use_dpop_nonce` at the token endpoint and at the MCP server.
+  "auth/dpop",
+  "auth/dpop-nonce",
 ];
 
 /** SEP-990: RFC 8693 token exchange at the IdP for an ID-JAG, then the RFC 7523 grant at the MCP server's AS. */
@@ -321,6 +327,19 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     run: callTestTool,
   },
   "auth/cross-app-access-complete-flow": crossAppAccess,
+  // SEP-1933 workload identity: the platform's JWT (here the referee's `valid_jwt`, handed over as a user's
+  // platform does, in an environment variable) is the RFC 7523 assertion; no user, no secret.
+  "auth/wif-jwt-bearer": {
+    auth: (_url, context) => {
+      const env = { SWITCHBOARD_WORKLOAD_JWT: required(context, "valid_jwt") };
+      return new JwtBearerProvider({
+        clientId: required(context, "client_id"),
+        clientName: "switchboard-conformance",
+        assertion: () => readAssertion({ env: "SWITCHBOARD_WORKLOAD_JWT" }, env),
+      });
+    },
+    run: callTestTool,
+  },
   // The same SEP-990 flow under its extension name (io.modelcontextprotocol/enterprise-managed-authorization).
   "auth/enterprise-managed-authorization": crossAppAccess,
 };
