@@ -19,12 +19,15 @@ function hasTsDoc(declaration: ts.Declaration): boolean {
   return ts.getJSDocCommentsAndTags(declaration).some((node) => ts.isJSDoc(node));
 }
 
-/** The declarations that need their own comment: an overloaded function's implementation is covered by its overloads. */
+/**
+ * The declarations that need their own comment: an overloaded function's first signature speaks for the rest (and
+ * for its implementation), as an editor shows it.
+ */
 function declarationsToCheck(symbol: ts.Symbol): ts.Declaration[] {
   const declarations = symbol.declarations ?? [];
-  const overloads = declarations.filter((d) => ts.isFunctionDeclaration(d) && d.body === undefined);
-  if (overloads.length === 0) return declarations;
-  return declarations.filter((d) => !(ts.isFunctionDeclaration(d) && d.body !== undefined));
+  const functions = declarations.filter((d) => ts.isFunctionDeclaration(d));
+  if (functions.length <= 1) return declarations;
+  return declarations.filter((d) => !ts.isFunctionDeclaration(d) || d === functions[0]);
 }
 
 /**
