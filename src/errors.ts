@@ -8,6 +8,7 @@ import type { InterruptedStream } from "./spec/model-stream.js";
 
 const marker = Symbol.for("switchboard.error");
 
+/** Every `SwitchboardError` code: branch on `error.code`, not on the message. */
 export type ErrorCode =
   | "CONFIG_INVALID"
   | "CONFIG_NOT_FOUND"
@@ -51,6 +52,7 @@ export type ErrorCode =
   | "LOCAL_TOOL_INVALID"
   | "USAGE";
 
+/** The base of every error switchboard throws: a stable `code` and the underlying `cause`. */
 export class SwitchboardError extends Error {
   readonly [marker] = true;
   override name = "SwitchboardError";
@@ -62,6 +64,7 @@ export class SwitchboardError extends Error {
   }
 }
 
+/** Whether a value is a `SwitchboardError`, also across two copies of the package (it checks a marker, not the class). */
 export function isSwitchboardError(value: unknown): value is SwitchboardError {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[marker] === true;
 }
@@ -73,6 +76,7 @@ export interface ConfigIssue {
   message: string;
 }
 
+/** A config that could not be read or is invalid: names the file and lists every issue found. */
 export class ConfigError extends SwitchboardError {
   override name = "ConfigError";
   readonly file: string;
@@ -88,6 +92,7 @@ export class ConfigError extends SwitchboardError {
   }
 }
 
+/** A server that could not be connected or whose connection failed: names the server. */
 export class ConnectionError extends SwitchboardError {
   override name = "ConnectionError";
   readonly server: string;

@@ -19,6 +19,10 @@ export type StopReason =
   /** The provider call failed, or the model's answer was an error. */
   | "error";
 
+/**
+ * What `runAgent` reports as it goes (to `onEvent`): each request, streamed text and tool input, each tool call
+ * and its answer. Use it for progress displays, logs and cost observers.
+ */
 export type AgentEvent =
   | {
       type: "request";

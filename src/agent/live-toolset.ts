@@ -49,6 +49,17 @@ export interface LiveToolsetOptions {
   localTools?: readonly LocalTool[];
 }
 
+/**
+ * The usual `buildTools` policy for `runAgent`: before every request, the tools the catalogue holds now (filtered
+ * by the config's agent selection), translated for `target`, or the tool-search facade when search is on or the
+ * full array would break a request limit. Use it so a server's `list_changed` reaches the next request.
+ *
+ * @example
+ * ```ts
+ * const buildTools = liveToolset({ catalog: host.catalog, target: adapter.target, config });
+ * await runAgent({ adapter, host, buildTools, prompt: "Summarise my open issues" });
+ * ```
+ */
 export function liveToolset(options: LiveToolsetOptions): (context?: ToolsetContext) => Promise<Toolset> {
   const search = searchSettings(options);
   const naming = namingOf(options.config, options.build?.naming);

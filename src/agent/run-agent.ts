@@ -36,6 +36,10 @@ export interface ToolsetContext {
   previous?: AgentToolset;
 }
 
+/**
+ * What `runAgent` needs: the model (`adapter`), the servers that answer calls (`host`), the tools (a fixed
+ * `toolset` or a `buildTools` policy run before every request) and the conversation to start from.
+ */
 export interface RunAgentOptions<Message = unknown, Response = unknown> {
   adapter: ModelAdapter<Message, Response>;
   host: DispatchHost;
@@ -83,6 +87,7 @@ export interface AgentToolCall {
   durationMs: number;
 }
 
+/** How a `runAgent` run ended: why it stopped, the final text and transcript, and every tool call it answered. */
 export interface AgentResult<Message = unknown, Response = unknown> {
   /** Valid to send again: every call in it is answered. */
   transcript: Message[];
@@ -103,6 +108,23 @@ export interface AgentResult<Message = unknown, Response = unknown> {
   error?: unknown;
 }
 
+/**
+ * Runs the tool loop: sends the conversation to the model, answers every tool call the response makes through
+ * the host (stale, unknown and malformed calls included, so no call is left unanswered), appends the answers and
+ * repeats until the model stops calling tools, a turn or token budget runs out, or `signal` aborts.
+ *
+ * @example
+ * ```ts
+ * const adapter = anthropicAdapter({ model: "claude-opus-4-8" });
+ * const result = await runAgent({
+ *   adapter,
+ *   host,
+ *   buildTools: liveToolset({ catalog: host.catalog, target: adapter.target, config }),
+ *   prompt: "What changed in the tickets today?",
+ * });
+ * console.log(result.stopReason, result.text);
+ * ```
+ */
 export async function runAgent<Message, Response>(
   options: RunAgentOptions<Message, Response>,
 ): Promise<AgentResult<Message, Response>> {

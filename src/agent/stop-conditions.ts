@@ -13,6 +13,7 @@ export interface BudgetState {
   model: string;
 }
 
+/** Token limits for a run: `runAgent` stops with `budget` once the totals over its requests pass one. */
 export interface TokenBudget {
   /** Sum of every request's `inputTokens` (cached tokens included). */
   maxInputTokens?: number;

@@ -12,6 +12,10 @@ export type AuthErrorReason =
   /** The redirect's `state` differs from the one sent (CSRF or a stale browser tab). */
   | "AUTH_STATE_MISMATCH";
 
+/**
+ * An OAuth failure (`AUTH_REQUIRED`, `AUTH_FAILED`, `AUTH_STATE_MISMATCH`): `reason` says which, and the message
+ * names the server URL, never a secret.
+ */
 export class AuthError extends SwitchboardError {
   override name = "AuthError";
   readonly reason: AuthErrorReason;

@@ -39,6 +39,10 @@ export function credentialKey(serverUrl: string): string {
   return URL.canParse(serverUrl) ? new URL(serverUrl).href : serverUrl;
 }
 
+/**
+ * Stores OAuth credentials in one owner-only JSON file, safely shared by several processes; the store
+ * `switchboard auth login` uses (at `credentialsPath`).
+ */
 export class FileCredentialStore implements CredentialStore {
   readonly path: string;
   readonly #onWarning: (message: string) => void;

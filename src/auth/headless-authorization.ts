@@ -14,6 +14,10 @@ export interface HeadlessAuthorizationOptions {
 
 export const defaultHeadlessRedirectUrl = "http://localhost:3000/callback";
 
+/**
+ * Completes a login with no user, for authorization servers that approve without a login page (tests,
+ * pre-approved internal servers).
+ */
 export class HeadlessAuthorization implements AuthorizationHandler {
   readonly #redirectUrl: string;
   readonly #fetch: typeof fetch;

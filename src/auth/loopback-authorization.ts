@@ -43,6 +43,10 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/**
+ * Completes an interactive login: the user opens the authorization URL and the redirect comes back to a one-shot
+ * listener on 127.0.0.1, which checks `state`.
+ */
 export class LoopbackAuthorization implements AuthorizationHandler {
   readonly #options: LoopbackAuthorizationOptions;
   #server: Server | undefined;

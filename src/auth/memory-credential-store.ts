@@ -4,6 +4,7 @@
  */
 import type { CredentialStore, StoredCredentials } from "./types.js";
 
+/** Keeps OAuth credentials in memory for the life of the process (tests, or a program that logs in each run). */
 export class MemoryCredentialStore implements CredentialStore {
   readonly #entries = new Map<string, StoredCredentials>();
 

@@ -69,6 +69,10 @@ const noHandlerRedirectUrl = "http://127.0.0.1/switchboard-no-handler";
 /** The default number of authorizations (user redirects) one connect or one request may start. */
 export const defaultMaxAuthorizations = 3;
 
+/**
+ * The MCP SDK's `OAuthClientProvider` backed by a `CredentialStore` and an `AuthorizationHandler`: the SDK runs
+ * the protocol, this supplies where credentials live and how the user completes the redirect.
+ */
 export class SwitchboardOAuthProvider implements OAuthClientProvider {
   readonly serverUrl: string;
   readonly clientMetadataUrl?: string;

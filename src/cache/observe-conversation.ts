@@ -70,6 +70,10 @@ export interface ConversationObserver<Args extends unknown[], T extends Observed
   readonly calls: number;
 }
 
+/**
+ * Wraps a tools policy so every request of one conversation is watched: tools-array changes and their cause,
+ * whether the cacheable prefix is long enough to cache, and each model call's usage (see the file comment).
+ */
 export function observeConversation<Args extends unknown[], T extends ObservedToolset>(
   build: (...args: Args) => T | Promise<T>,
   options: ConversationObserverOptions<T>,

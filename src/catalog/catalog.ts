@@ -39,6 +39,10 @@ export interface CatalogEvents {
   error: (server: string, error: unknown) => void;
 }
 
+/**
+ * The live catalogue of every server's tools, resources and prompts, as numbered snapshots (a new generation per
+ * change, debounced). Read it through `host.catalog`; its events tell a loop or a gateway that something changed.
+ */
 export class Catalog extends TypedEmitter<CatalogEvents> {
   readonly #debounceMs: number;
   readonly #maxWaitMs: number;

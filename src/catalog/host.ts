@@ -16,6 +16,7 @@ import { SwitchboardError } from "../errors.js";
 import { Catalog, type CatalogOptions } from "./catalog.js";
 import type { CatalogSkill } from "./types.js";
 
+/** Options for `connectHost`: connection settings, catalogue tuning, state callbacks and OAuth for HTTP servers. */
 export interface HostOptions extends ConnectionPoolOptions {
   catalog?: CatalogOptions;
   /** Called on every connection state change from the first attempt on (progress displays use it). */
@@ -30,6 +31,7 @@ export interface HostOptions extends ConnectionPoolOptions {
   oauth?: HostAuthOptions | false;
 }
 
+/** How `connectHost` authorizes HTTP servers: where stored credentials are found and whether a login may run. */
 export interface HostAuthOptions {
   /**
    * Default: a `FileCredentialStore` at `credentialsPath(env, cwd)` when `env` is given, else an empty store in
@@ -49,6 +51,10 @@ export interface HostAuthOptions {
   onWarning?: (message: string) => void;
 }
 
+/**
+ * Every configured server connected, with one live catalogue of their tools, resources and prompts. Hand it to
+ * `runAgent` or `answerResponse` to answer tool calls; `close()` it when done.
+ */
 export interface Host {
   /** One row per configured server, in configuration order (live: reflects restarts and failures). */
   readonly servers: readonly ServerStatus[];
@@ -75,6 +81,22 @@ export interface Host {
   close(): Promise<void>;
 }
 
+/**
+ * Connects every server in the config (stdio children and HTTP endpoints) and returns once each has connected
+ * or failed (a failed one shows in `servers` with its reason). The starting point for any program that uses
+ * switchboard.
+ *
+ * @example
+ * ```ts
+ * const config = await loadConfig("./switchboard.json");
+ * const host = await connectHost(config);
+ * try {
+ *   console.log(host.servers.map((server) => `${server.name}: ${server.state}`));
+ * } finally {
+ *   await host.close();
+ * }
+ * ```
+ */
 export async function connectHost(config: SwitchboardConfig, options: HostOptions = {}): Promise<Host> {
   const { catalog: catalogOptions, onState, oauth, ...poolOptions } = options;
   const pool = new ConnectionPool(config, withAuth(poolOptions, oauth));

@@ -25,6 +25,10 @@ export interface ClientFeatureOptions {
   logLevel?: LoggingLevel;
 }
 
+/**
+ * Builds what the host offers servers (sampling, elicitation, roots, a log level) as `ClientFeatures` for the
+ * connection options, so a program can answer servers that ask the client for something.
+ */
 export function clientFeatures(options: ClientFeatureOptions): ClientFeatures {
   const roots = options.roots;
   return {

@@ -6,6 +6,10 @@ import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Root } from "../connect/types.js";
 
+/**
+ * The client roots servers may ask for (`roots/list`): paths as `file://` URIs, default the working directory.
+ * Changing them notifies every listener, which the host turns into `roots/list_changed`.
+ */
 export class RootsRegistry {
   readonly #cwd: string;
   #roots: Root[];

@@ -8,6 +8,10 @@ import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import type { Env } from "./expand-vars.js";
 
+/**
+ * Where stored OAuth credentials live: `SWITCHBOARD_CREDENTIALS` when set (relative to `cwd`), else the
+ * user's config directory. The same file `switchboard auth login` writes; pass the environment explicitly.
+ */
 export function credentialsPath(env: Env, cwd: string = process.cwd()): string {
   const explicit = env.SWITCHBOARD_CREDENTIALS?.trim();
   if (explicit !== undefined && explicit !== "") return resolve(cwd, explicit);

@@ -49,6 +49,7 @@ export interface SamplingConfig {
   models?: Record<string, string>;
 }
 
+/** A server started as a child process and spoken to over its stdin and stdout. */
 export interface StdioServerConfig extends ServerCommon {
   kind: "stdio";
   command: string;
@@ -61,6 +62,7 @@ export interface StdioServerConfig extends ServerCommon {
 /** `auto` tries Streamable HTTP and falls back to legacy HTTP+SSE when the server refuses it. */
 export type HttpTransportKind = "auto" | "streamable-http" | "sse";
 
+/** A server reached over HTTP at `url`, with its headers and optional OAuth client settings. */
 export interface HttpServerConfig extends ServerCommon {
   kind: "http";
   url: string;
@@ -105,8 +107,10 @@ export interface HttpAuthConfig {
   dpop?: boolean;
 }
 
+/** One configured MCP server, by transport. */
 export type ServerConfig = StdioServerConfig | HttpServerConfig;
 
+/** A named agent in the config: which servers it sees, and how its tools are searched and sent. */
 export interface AgentConfig {
   name: string;
   /** Server names (keys of `servers`); validated to exist. */
@@ -143,6 +147,10 @@ export interface ApprovalConfig {
   requireApprovalFor?: "destructive" | "all" | "none";
 }
 
+/**
+ * A validated switchboard config (what `loadConfig` and `parseConfig` return): the servers, agents and
+ * settings, with every default applied. Pass it to `connectHost`.
+ */
 export interface SwitchboardConfig {
   /** Absolute path of the file this came from, or `<inline>`. */
   file: string;

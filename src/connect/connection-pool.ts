@@ -7,6 +7,7 @@ import type { ConnectionError } from "../errors.js";
 import { ServerConnection } from "./server-connection.js";
 import type { ConnectionOptions, ConnectionState, ListingWarning, SessionInfo } from "./types.js";
 
+/** One server's connection as `host.servers` shows it: its state, transport, and why it failed. */
 export interface ServerStatus {
   name: string;
   state: ConnectionState | "disabled";
@@ -34,6 +35,10 @@ export interface ConnectionPoolOptions extends ConnectionOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Every configured server's connection, started and closed together. Reach it as `host.pool` to read resources
+ * and prompts from one server (`host.pool.get(name)`).
+ */
 export class ConnectionPool {
   readonly config: SwitchboardConfig;
   readonly #connections = new Map<string, ServerConnection>();

@@ -52,6 +52,10 @@ import type {
 /** Strings a caller sends back to the server (a tool's name, a resource's uri): never rewritten in a listing. */
 const identifierKeys: ReadonlySet<string> = new Set(["name", "uri", "uriTemplate"]);
 
+/**
+ * One server's connection: connects, lists, calls tools with the server's concurrency limit and timeout, and
+ * restarts with backoff when the session ends. Get one from `host.pool.get(name)`.
+ */
 export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   readonly name: string;
   readonly config: ServerConfig;

@@ -19,6 +19,10 @@ export interface PromptMessages {
   warnings: TranslationWarning[];
 }
 
+/**
+ * Turns a `prompts/get` result into provider-neutral messages (roles kept, media and embedded resources carried,
+ * sizes capped), ready for `renderMessages` to put into a conversation.
+ */
 export function promptMessages(
   result: GetPromptResultLike,
   limits: Partial<ContextLimits> = {},

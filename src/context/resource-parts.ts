@@ -25,6 +25,10 @@ export function resourceHeader(uri: string, mimeType: string | undefined): strin
   return `Resource ${uri}${mimeType === undefined ? "" : ` (${mimeType})`}:`;
 }
 
+/**
+ * Turns `resources/read` contents into provider-neutral parts (text pasted up to a cap, media carried, other
+ * binaries described), ready for `renderMessages` to put into a conversation.
+ */
 export function resourceParts(
   contents: readonly ResourceContentsLike[],
   limits: Partial<ContextLimits> = {},

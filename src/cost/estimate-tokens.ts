@@ -73,6 +73,18 @@ export function familyOfWire(wire: string): ProviderFamily {
   return "mcp";
 }
 
+/**
+ * Estimates what a toolset's tools array costs in one request's input tokens for `model`: per tool, per server
+ * and in total, with the provider's per-request tool overhead (o200k_base counts, so an estimate, not a bill).
+ * Use it to see which server makes the tools array expensive before sending it.
+ *
+ * @example
+ * ```ts
+ * const toolset = buildToolset(host.catalog.snapshot().tools, "anthropic");
+ * const estimate = estimateToolsetTokens(toolset, { model: "claude-opus-4-8" });
+ * console.log(estimate.total, estimate.servers);
+ * ```
+ */
 export function estimateToolsetTokens(
   toolset: ToolsetLike,
   options: { model: string; toolChoice?: ToolChoice },

@@ -62,6 +62,17 @@ export function answerResponse<W extends ResponseWire>(
   context: AnswerContext,
   options?: AnswerOptions,
 ): Promise<Answer<W>>;
+/**
+ * The same, with the wire taken from the toolset's target: the usual call in a loop of your own.
+ *
+ * @example
+ * ```ts
+ * const toolset = buildToolset(host.catalog.snapshot().tools, "anthropic");
+ * const response = await anthropic.messages.create({ model, max_tokens: 4096, messages, tools: toolset.tools });
+ * const answer = await answerResponse(response, { host, toolset });
+ * messages.push({ role: "assistant", content: response.content }, ...answer.append);
+ * ```
+ */
 export function answerResponse(
   response: ResponseOf<ResponseWire>,
   context: DispatchContext & { toolset: { target: { wire: string } } },

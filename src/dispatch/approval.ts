@@ -20,11 +20,13 @@ export interface ApprovalRequest {
 
 export type ApprovalAnswer = "allow" | "deny" | { deny: string };
 
+/** Asked before a call that the approval policy says needs a person; resolves to allow or deny it. */
 export type ApprovalHook = (
   request: ApprovalRequest,
   options: { signal?: AbortSignal },
 ) => ApprovalAnswer | Promise<ApprovalAnswer>;
 
+/** Which tool calls run, which are refused and which wait for `ApprovalHook`, by glob over the tool names. */
 export interface ApprovalPolicy {
   /**
    * Glob → rule, matched against the emitted name and against `server__tool` (always with `__`, whatever the

@@ -77,6 +77,10 @@ export interface CallHooks {
   onEnd?(call: ToolCall, result: ToolResult): void;
 }
 
+/**
+ * What answering tool calls needs: the toolset the request was built from (to resolve names), the host that
+ * runs them, and optional abort, approval and size limits.
+ */
 export interface DispatchContext {
   /** The toolset the request that produced these calls was built from; it carries its own resolution. */
   toolset: DispatchToolset;

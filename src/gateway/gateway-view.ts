@@ -20,6 +20,7 @@ export interface GatewayTool extends McpToolDefinition {
   outputSchema?: JsonObject;
 }
 
+/** What the gateway serves at one catalogue generation: the tools, resources and prompts clients see. */
 export interface GatewayView {
   generation: number;
   toolset: Toolset;

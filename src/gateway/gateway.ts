@@ -38,6 +38,7 @@ export interface ToolSurface {
   callTool(name: string, args: unknown, context: ToolCallContext): Promise<CallToolResult>;
 }
 
+/** What a `ToolSurface` gets with a call: the view it was listed from, the abort signal and dispatch. */
 export interface ToolCallContext {
   view: GatewayView;
   signal: AbortSignal;
@@ -48,11 +49,13 @@ export interface ToolCallContext {
   dispatch(name: string, args: unknown, toolset?: Toolset): Promise<CallToolResult>;
 }
 
+/** The default surface: lists the catalogue's tools and answers each call through dispatch. */
 export const catalogueSurface: ToolSurface = {
   listTools: (view) => view.tools,
   callTool: (name, args, context) => context.dispatch(name, args),
 };
 
+/** Options for a `Gateway`: which agent's servers and tools to serve, and how calls are answered. */
 export interface GatewayOptions {
   /** Serve only this agent's servers and tool selection. */
   agent?: string;
@@ -74,6 +77,7 @@ export interface GatewayOptions {
   serverInfo?: Implementation;
 }
 
+/** What a `Gateway` emits: list changes it notified clients of, and upstream resource updates. */
 export interface GatewayEvents {
   /** What clients see of this kind changed (emitted after every session was notified). */
   listChanged: (kind: "tools" | "resources" | "prompts") => void;
@@ -84,6 +88,10 @@ export interface GatewayEvents {
 /** Most recent URIs seen in results, so a link a server handed out can be read back through the gateway. */
 const issuedLimit = 10_000;
 
+/**
+ * One host's curated catalogue served as a single MCP server to any number of clients; serve it with
+ * `serveGatewayStdio` or `serveGatewayHttp`.
+ */
 export class Gateway extends TypedEmitter<GatewayEvents> {
   readonly host: Host;
   /** What clients may see of the host's catalogue: the pinned view under a lock file, the catalogue otherwise. */

@@ -7,6 +7,7 @@ import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { Gateway } from "./gateway.js";
 import { GatewayStdioTransport, type GatewayStdioTransportOptions } from "./stdio-transport.js";
 
+/** A gateway serving one client over stdin and stdout. */
 export interface StdioGateway {
   /** Settles when stdin ends (the client went away) or `close()` was called. */
   readonly closed: Promise<void>;
@@ -19,6 +20,10 @@ export interface StdioGatewayOptions extends GatewayStdioTransportOptions {
   stdout?: Writable;
 }
 
+/**
+ * Serves a `Gateway` to one client over stdio (the process's own by default), as an MCP server a desktop
+ * client starts.
+ */
 export function serveGatewayStdio(gateway: Gateway, options: StdioGatewayOptions = {}): StdioGateway {
   const { stdin: givenStdin, stdout: givenStdout, ...limits } = options;
   const stdin = givenStdin ?? process.stdin;

@@ -87,6 +87,10 @@ interface Row {
   servers: string;
 }
 
+/**
+ * Opens the usage ledger at `path` (a SQLite file; `create: true` makes it), to record and query each model
+ * call's usage and cost. Safe to share between processes.
+ */
 export function openLedger(path: string, options: OpenLedgerOptions = {}): UsageLedger {
   const create = options.create === true;
   if (!create && !existsSync(path)) {

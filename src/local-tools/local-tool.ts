@@ -71,6 +71,21 @@ export interface LocalTool {
 
 /** Defines a local tool from a JSON Schema or a zod schema (`schema`). Throws `LOCAL_TOOL_INVALID` when unusable. */
 export function localTool<S extends z.ZodType>(definition: ZodToolDefinition<S>): LocalTool;
+/**
+ * The JSON Schema form: `execute` gets the arguments once they fit `inputSchema`; a call that does not fit is
+ * answered with the problems instead, so the model can correct it.
+ *
+ * @example
+ * ```ts
+ * const clock = localTool({
+ *   name: "current_time",
+ *   description: "The current time in a time zone",
+ *   inputSchema: { type: "object", properties: { zone: { type: "string" } }, required: ["zone"] },
+ *   execute: ({ zone }) => new Date().toLocaleString("en-GB", { timeZone: String(zone) }),
+ * });
+ * const buildTools = liveToolset({ catalog: host.catalog, target: adapter.target, localTools: [clock] });
+ * ```
+ */
 export function localTool(definition: JsonSchemaToolDefinition): LocalTool;
 export function localTool(definition: JsonSchemaToolDefinition | ZodToolDefinition<z.ZodType>): LocalTool {
   const { name } = definition;

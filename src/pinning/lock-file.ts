@@ -11,6 +11,7 @@ import { canonicalJson } from "../schema/canonical-json.js";
 import type { JsonObject } from "../spec/json.js";
 import { definitionHash, type PinnedDefinition } from "./tool-definition.js";
 
+/** The lock file's name beside the config: the approved tool definitions `pinnedCatalog` holds servers to. */
 export const LOCK_FILE_NAME = "switchboard.lock";
 const LOCKFILE_VERSION = 1;
 

@@ -18,6 +18,7 @@ export interface PinnedCatalogOptions {
   unpinned?: "withhold" | "allow";
 }
 
+/** The catalogue as the model may see it under a lock file; stands in for `host.catalog` where one is read. */
 export interface PinnedCatalog {
   readonly generation: number;
   snapshot(): CatalogSnapshot;
@@ -38,6 +39,10 @@ export function withheldMessage(check: PinCheck): string {
     : "it is new since the lock file was written and awaits approval (switchboard pin)";
 }
 
+/**
+ * Wraps the live catalogue so a tool whose definition differs from its pin (or was never approved) is
+ * withheld until a person approves it: a server cannot change a trusted tool behind the user's back.
+ */
 export function pinnedCatalog(
   catalog: Catalog,
   lock: LockFile | undefined,

@@ -45,6 +45,7 @@ const openaiMaxTools = {
 };
 const geminiMaxTools = { count: 512, checkedOn: "2026-11-30", source: "google-gemini/gemini-cli#19083" };
 
+/** What each provider accepts in a tool definition (name rules, schema dialect, limits), by profile id. */
 export const PROFILES: Readonly<Record<ProfileId, ProviderProfile>> = {
   anthropic: {
     id: "anthropic",

@@ -11,6 +11,7 @@ export type TargetId = TargetIdOf;
 /** The wire format of a target's tools array: the provider identity itself. */
 export type WireShape = ProviderId;
 
+/** A tools-array target: the provider profile the tools are translated for and the wire shape they take. */
 export interface Target {
   id: TargetId;
   profile: ProviderProfile;
@@ -24,6 +25,7 @@ export interface Target {
   geminiField?: "parameters" | "parametersJsonSchema";
 }
 
+/** Every target `buildToolset` can translate for, by id. */
 export const TARGETS: Readonly<Record<TargetId, Target>> = {
   anthropic: { id: "anthropic", profile: PROFILES.anthropic, wire: "anthropic" },
   "anthropic-strict": {

@@ -22,6 +22,10 @@ export interface RepairOptions {
   maxRefDepth?: number;
 }
 
+/**
+ * What `repairSchema` made of a tool's input schema: the schema a provider accepts and what changed, or why
+ * it could not be repaired.
+ */
 export type RepairResult =
   | { ok: true; schema: JsonObject; warnings: TranslationWarning[] }
   | { ok: false; reason: string; warnings: TranslationWarning[] };

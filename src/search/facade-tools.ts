@@ -52,6 +52,10 @@ export const CALL_TOOL: McpTool = {
   },
 };
 
+/**
+ * The two tools the search facade sends instead of the catalogue: `search_tools` to find tools and `call_tool`
+ * to call one that was found.
+ */
 export const FACADE_TOOLS: readonly McpTool[] = [SEARCH_TOOLS, CALL_TOOL];
 
 /**

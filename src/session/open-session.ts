@@ -28,6 +28,7 @@ export type ConnectServers = (
   options: Pick<HostOptions, "features" | "perServer" | "signal" | "oauth">,
 ) => Promise<Host>;
 
+/** What `openSession` needs: the model (`adapter`), the config and how the tools are chosen. */
 export interface OpenSessionOptions<Message = unknown, Response = unknown> {
   /** Any adapter (`anthropicAdapter(...)`, ...): the session's model. */
   adapter: ModelAdapter<Message, Response>;

@@ -37,6 +37,7 @@ export type ContextItem =
   /** A neutral message as it is. */
   | { type: "message"; message: ContextMessage };
 
+/** One turn of a `Session`: the prompt and any resources or prompts added to it. */
 export interface SessionRunOptions<Message = unknown> {
   /** Appended as a user turn. */
   prompt?: string;
@@ -63,6 +64,10 @@ export interface SessionRunOptions<Message = unknown> {
   maxTokens?: number;
 }
 
+/**
+ * A conversation with the CLI's defaults: connected servers, live tools, and a transcript that each `run`
+ * continues. Close it when done.
+ */
 export interface Session<Message = unknown, Response = unknown> {
   readonly adapter: ModelAdapter<Message, Response>;
   /** The connected servers and their live catalogue, for advanced use (`host.pool`, `host.servers`). */

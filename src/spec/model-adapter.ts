@@ -37,6 +37,7 @@ export interface TokenUsage {
   cacheWriteTokens: number;
 }
 
+/** One request an adapter sends: the transcript, the tools array and per-request settings. */
 export interface ModelRequest<Message = unknown> {
   /** The provider-native transcript, oldest first. */
   messages: readonly Message[];
@@ -55,6 +56,7 @@ export interface ModelRequest<Message = unknown> {
   onStream?: ModelStreamListener;
 }
 
+/** What an adapter returns for one request: the provider's own response and its neutral reading. */
 export interface ModelResponse<Response = unknown> {
   /** The provider's response object, whole. */
   response: Response;
@@ -83,6 +85,10 @@ export interface ToolResultMessages<Message = unknown> {
   warnings: TranslationWarning[];
 }
 
+/**
+ * One provider API behind one seam (`anthropicAdapter(...)` and the others make one): what `runAgent` and
+ * `openSession` talk to, so the loop never touches an SDK.
+ */
 export interface ModelAdapter<Message = unknown, Response = unknown> {
   /** Which API this is: `anthropic`, `openai-chat`, `openai-responses`, `gemini`, `openai-compatible`. */
   readonly provider: string;

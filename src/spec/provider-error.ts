@@ -7,6 +7,7 @@ import type { FamilyOf } from "./provider-id.js";
 /** Who runs the API whose rejection this is (a view of `ProviderId`). */
 export type ProviderFamily = FamilyOf;
 
+/** A provider's refusal of a request, read from its error: the status and the provider's own message. */
 export interface ProviderRequestError {
   provider: ProviderFamily;
   status: number;

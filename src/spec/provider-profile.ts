@@ -39,6 +39,7 @@ export interface DatedSource {
   source: string;
 }
 
+/** What one provider accepts in tool definitions: name rules, schema dialect and limits. */
 export interface ProviderProfile {
   id: ProfileId;
   /** Human label, e.g. "Anthropic Messages". */

@@ -42,6 +42,7 @@ export type ToolErrorKind =
   /** The call itself is unusable: malformed or non-object arguments, a duplicate id. */
   | "malformed-call";
 
+/** How a tool call ended: `ok`, or the kind of error it was answered with. */
 export type ToolOutcome = "ok" | ToolErrorKind;
 
 /** One part of a tool result, provider-neutral and lossless with respect to MCP content. */

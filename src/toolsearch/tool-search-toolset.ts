@@ -66,6 +66,10 @@ interface Generation {
   notes: TranslationWarning[];
 }
 
+/**
+ * A tools policy that sends a search facade (or the found tools) instead of every tool, for catalogues too large
+ * to send whole; calls to found tools are answered like any other.
+ */
 export function toolSearchToolset(options: ToolSearchOptions): () => Promise<SearchToolset> {
   const index = syncedIndex();
   // The full tables of every generation, so a found name that has since gone is answered as gone.

@@ -10,6 +10,7 @@ export type { ToolsetResolution };
  * `auto`: direct while the array fits a token budget, the facade past it.
  */
 export const TOOL_SEARCH_MODES = ["off", "facade", "dynamic", "native", "auto"] as const;
+/** How tools are searched for: `off`, `facade`, `dynamic`, `native` (the provider's own) or `auto`. */
 export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
 
 /** What a request actually carried after `auto` and provider fallbacks were decided. */

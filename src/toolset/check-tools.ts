@@ -23,6 +23,7 @@ export interface CheckRow {
   warnings: TranslationWarning[];
 }
 
+/** What `checkTools` found for one target: each tool's fate (sent, repaired, quarantined) and why. */
 export interface CheckReport {
   target: TargetId;
   label: string;

@@ -37,6 +37,10 @@ export interface TranslationCacheStats {
   misses: number;
 }
 
+/**
+ * Remembers translated tools per target so a rebuild translates only what changed; pass one to
+ * `buildToolset`'s `cache` option and keep it for the life of a stream.
+ */
 export class ToolTranslationCache {
   readonly #targets = new Map<TargetId, Map<string, Slot>>();
   /** Per target, the last array's per-tool bytes, joined bytes and digest: a re-list that changed nothing

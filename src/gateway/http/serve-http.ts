@@ -22,6 +22,7 @@ import type { Gateway } from "../gateway.js";
 import { checkBind, checkRequest, type GuardOptions } from "./http-guard.js";
 import { toWebRequest, writeWebResponse } from "./node-adapter.js";
 
+/** Where and how `serveGatewayHttp` listens. */
 export interface HttpGatewayOptions {
   /** Default `127.0.0.1`. */
   host?: string;
@@ -37,6 +38,7 @@ export interface HttpGatewayOptions {
   path?: string;
 }
 
+/** A gateway listening on Streamable HTTP: its `url`, and `close()`. */
 export interface HttpGateway {
   /** The endpoint, e.g. `http://127.0.0.1:8080/mcp`. */
   readonly url: string;
@@ -51,6 +53,7 @@ interface Session {
   close(): Promise<void>;
 }
 
+/** Serves a `Gateway` over Streamable HTTP (127.0.0.1 by default) so HTTP MCP clients can use it. */
 export async function serveGatewayHttp(
   gateway: Gateway,
   options: HttpGatewayOptions = {},

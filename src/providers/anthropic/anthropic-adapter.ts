@@ -58,6 +58,16 @@ export interface AnthropicAdapterOptions {
 
 export type AnthropicAdapter = ModelAdapter<MessageParam, Message>;
 
+/**
+ * The Anthropic Messages API as a `ModelAdapter` (through the official `@anthropic-ai/sdk`), for `runAgent` and
+ * `openSession`. The key comes from `clientOptions.apiKey` or `ANTHROPIC_API_KEY`; pass `client` to use your own.
+ *
+ * @example
+ * ```ts
+ * const adapter = anthropicAdapter({ model: "claude-opus-4-8", maxTokens: 4096 });
+ * const result = await runAgent({ adapter, host, buildTools: liveToolset({ catalog: host.catalog, target: adapter.target }), prompt: "Hi" });
+ * ```
+ */
 export function anthropicAdapter(options: AnthropicAdapterOptions): AnthropicAdapter {
   const client = anthropicClient(options);
   const { model } = options;

@@ -37,6 +37,16 @@ export interface GeminiAdapterOptions {
 
 export type GeminiAdapter = ModelAdapter<Content, GenerateContentResponse>;
 
+/**
+ * The Gemini API as a `ModelAdapter` (through the official `@google/genai`), for `runAgent` and `openSession`.
+ * The key comes from `clientOptions.apiKey`, `GEMINI_API_KEY` or `GOOGLE_API_KEY`; pass `client` for Vertex AI or a proxy.
+ *
+ * @example
+ * ```ts
+ * const adapter = geminiAdapter({ model: "gemini-2.5-pro" });
+ * const result = await runAgent({ adapter, host, buildTools: liveToolset({ catalog: host.catalog, target: adapter.target }), prompt: "Hi" });
+ * ```
+ */
 export function geminiAdapter(options: GeminiAdapterOptions): GeminiAdapter {
   const client = geminiClient(options);
   const { model } = options;

@@ -53,6 +53,16 @@ const OPENAI: ChatFlavour = {
   convertUsage: convertOpenAIChatUsage,
 };
 
+/**
+ * OpenAI Chat Completions as a `ModelAdapter` (through the official `openai` SDK), for `runAgent` and
+ * `openSession`. The key comes from `clientOptions.apiKey` or `OPENAI_API_KEY`; pass `client` for Azure or a proxy.
+ *
+ * @example
+ * ```ts
+ * const adapter = openaiChatAdapter({ model: "gpt-5" });
+ * const result = await runAgent({ adapter, host, buildTools: liveToolset({ catalog: host.catalog, target: adapter.target }), prompt: "Hi" });
+ * ```
+ */
 export function openaiChatAdapter(options: OpenAIChatAdapterOptions): OpenAIChatAdapter {
   return chatAdapter(
     options,

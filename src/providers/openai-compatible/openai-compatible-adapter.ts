@@ -25,6 +25,16 @@ export interface OpenAICompatibleAdapterOptions
   clientOptions?: OpenAICompatibleClientOptions;
 }
 
+/**
+ * A server that speaks OpenAI Chat Completions (Ollama, vLLM, llama.cpp, LM Studio, gateways) as a
+ * `ModelAdapter`: give its base URL, and a key only if it wants one.
+ *
+ * @example
+ * ```ts
+ * const adapter = openaiCompatibleAdapter({ model: "qwen3", clientOptions: { baseURL: "http://127.0.0.1:11434/v1" } });
+ * const result = await runAgent({ adapter, host, buildTools: liveToolset({ catalog: host.catalog, target: adapter.target }), prompt: "Hi" });
+ * ```
+ */
 export function openaiCompatibleAdapter(options: OpenAICompatibleAdapterOptions): OpenAIChatAdapter {
   const { client, clientOptions, ...rest } = options;
   const source = openaiClientSource(client, () => openaiCompatibleClientSettings(clientOptions));

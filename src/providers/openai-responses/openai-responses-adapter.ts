@@ -54,6 +54,17 @@ export type OpenAIResponsesAdapter = ModelAdapter<ResponseInputItem, Response>;
 
 const ENCRYPTED_REASONING: ResponseIncludable = "reasoning.encrypted_content";
 
+/**
+ * The OpenAI Responses API as a `ModelAdapter` (through the official `openai` SDK), for `runAgent` and
+ * `openSession`; reasoning items are replayed between turns. The key comes from `clientOptions.apiKey` or
+ * `OPENAI_API_KEY`.
+ *
+ * @example
+ * ```ts
+ * const adapter = openaiResponsesAdapter({ model: "gpt-5", params: { reasoning: { effort: "low" } } });
+ * const result = await runAgent({ adapter, host, buildTools: liveToolset({ catalog: host.catalog, target: adapter.target }), prompt: "Hi" });
+ * ```
+ */
 export function openaiResponsesAdapter(options: OpenAIResponsesAdapterOptions): OpenAIResponsesAdapter {
   const client = openaiClientSource(options.client, () => openaiClientSettings(options.clientOptions));
   const { model } = options;

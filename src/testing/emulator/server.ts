@@ -12,6 +12,17 @@ import { AUTH_ERRORS, notFound, scriptFailure, unparsableBody } from "./wire-err
  * Starts a strict provider emulator on 127.0.0.1: the Anthropic, OpenAI and Gemini HTTP APIs as their official
  * SDKs call them, rejecting what the real APIs reject (same status, error shape and text) and answering valid
  * requests from `options.script`. Point each SDK's base URL at `emulator.baseUrls`.
+ *
+ * @example
+ * ```ts
+ * const emulator = await startEmulator({ script: callThenAnswer("get_weather", { city: "Paris" }) });
+ * const adapter = anthropicAdapter({
+ *   model: "claude-opus-4-8",
+ *   clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.anthropic },
+ * });
+ * // ... runAgent({ adapter, host, ... }), then assert on emulator.requests
+ * await emulator.close();
+ * ```
  */
 export async function startEmulator(options: EmulatorOptions): Promise<Emulator> {
   const state: EmulatorState = {

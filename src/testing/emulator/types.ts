@@ -35,14 +35,17 @@ export type Policy = (view: RequestView) => Turn;
  */
 export type Script = readonly (Turn | Policy)[] | Policy;
 
+/** The provider APIs the emulator speaks. */
 export type ApiKind = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
 
+/** A tool call a script asks the emulator to make, in any API's shape. */
 export interface NeutralToolCall {
   id: string;
   name: string;
   arguments: unknown;
 }
 
+/** A tool result the emulator read from a request, whatever API it came in. */
 export interface NeutralToolResult {
   /** The call id the result answers (Gemini without ids: the function name). */
   id: string;
@@ -83,8 +86,10 @@ export interface RequestView {
   body: unknown;
 }
 
+/** The provider a recorded request was sent to. */
 export type ProviderName = "anthropic" | "openai" | "gemini";
 
+/** One request the emulator received, recorded for a test to assert on. */
 export interface RecordedRequest {
   provider: ProviderName;
   method: string;
@@ -97,6 +102,7 @@ export interface RecordedRequest {
   response: unknown;
 }
 
+/** Options for `startEmulator`: the script that answers, and the port, limits and clock. */
 export interface EmulatorOptions {
   script: Script;
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
@@ -114,6 +120,7 @@ export interface EmulatorOptions {
   streamEventDelayMs?: number;
 }
 
+/** A running emulator: the base URLs to point each official SDK at, and every request it got. */
 export interface Emulator {
   /** `http://127.0.0.1:<port>` */
   url: string;
