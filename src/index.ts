@@ -20,6 +20,14 @@
  * ```
  */
 
+// Types a user names in a loop of their own (issue 21): every option and result type of the exports above.
+export type {
+  AgentEventListener,
+  AgentToolCall,
+  AgentToolset,
+  LiveToolsetOptions,
+  ToolsetContext,
+} from "./agent/index.js";
 export {
   type AgentEvent,
   type AgentResult,
@@ -44,6 +52,20 @@ export {
   type StoredCredentials,
   SwitchboardOAuthProvider,
 } from "./auth/index.js";
+export type {
+  CacheControl,
+  CallObservation,
+  ConversationObserver,
+  ConversationObserverOptions,
+  ListChangedPolicy,
+  ListChangedPolicyOptions,
+  ObservedToolset,
+  ToolChange,
+  ToolChangeKind,
+  ToolsBytesChange,
+  ToolsChangeReport,
+  ToolsetBytes,
+} from "./cache/index.js";
 // Cost, prompt caching and the usage ledger
 export {
   diffToolsBytes,
@@ -51,6 +73,16 @@ export {
   toolsCacheOptions,
   withListChangedPolicy,
 } from "./cache/index.js";
+export type {
+  CatalogChange,
+  CatalogDiff,
+  CatalogEvents,
+  CatalogPrompt,
+  CatalogPromptArgument,
+  CatalogResource,
+  CatalogResourceTemplate,
+  ServerCatalog,
+} from "./catalog/index.js";
 export {
   type Catalog,
   type CatalogSnapshot,
@@ -78,8 +110,35 @@ export {
   ServerConnection,
   type ServerStatus,
 } from "./connect/index.js";
+export type {
+  ContextLimits,
+  ContextMessage,
+  ContextPart,
+  PromptMessages,
+  RenderedMessages,
+  ResourceParts,
+} from "./context/index.js";
 export { promptMessages, renderMessages, resourceParts } from "./context/index.js";
 export { estimateToolsetTokens, PRICES, priceFor, whatIf } from "./cost/index.js";
+export type {
+  Answer,
+  AnswerContext,
+  AnswerOptions,
+  ApprovalAnswer,
+  ApprovalDecision,
+  ApprovalRequest,
+  ApprovalRule,
+  CallHooks,
+  DirectAnswer,
+  DispatchCallOptions,
+  DispatchCatalog,
+  DispatchHost,
+  DispatchToolset,
+  McpCallResultLike,
+  ResponseOf,
+  ResponseWire,
+  ToolsetResolution,
+} from "./dispatch/index.js";
 // Dispatch and the loop
 export {
   type ApprovalHook,
@@ -126,12 +185,24 @@ export {
   readLockFile,
   writeLockFile,
 } from "./pinning/index.js";
+export type { AnthropicAdapter, AnthropicAdapterOptions } from "./providers/anthropic/anthropic-adapter.js";
 export { anthropicAdapter } from "./providers/anthropic/anthropic-adapter.js";
+export type { GeminiAdapter, GeminiAdapterOptions } from "./providers/gemini/gemini-adapter.js";
 export { geminiAdapter } from "./providers/gemini/gemini-adapter.js";
+export type {
+  OpenAIChatAdapter,
+  OpenAIChatAdapterOptions,
+} from "./providers/openai-chat/openai-chat-adapter.js";
 export { openaiChatAdapter } from "./providers/openai-chat/openai-chat-adapter.js";
+export type { OpenAICompatibleAdapterOptions } from "./providers/openai-compatible/openai-compatible-adapter.js";
 export { openaiCompatibleAdapter } from "./providers/openai-compatible/openai-compatible-adapter.js";
+export type {
+  OpenAIResponsesAdapter,
+  OpenAIResponsesAdapterOptions,
+} from "./providers/openai-responses/openai-responses-adapter.js";
 export { openaiResponsesAdapter } from "./providers/openai-responses/openai-responses-adapter.js";
 export { PROFILES } from "./providers/profiles.js";
+export type { WireShape } from "./providers/targets.js";
 export { TARGETS, type Target, type TargetId } from "./providers/targets.js";
 export { validateTargetTools } from "./providers/validate-target-tools.js";
 export { type RepairResult, repairSchema } from "./schema/index.js";
@@ -147,6 +218,7 @@ export {
 } from "./session/index.js";
 // Provider-neutral types
 export type * from "./spec/index.js";
+export type { EffectiveMode, ToolSearchOptions } from "./toolsearch/index.js";
 export { type SearchToolset, type ToolSearchMode, toolSearchToolset } from "./toolsearch/index.js";
 export {
   type BuildToolsetOptions,

@@ -31,3 +31,16 @@ export type {
   ToolResultTruncation,
 } from "./tool-call.js";
 export type { TranslationWarning } from "./warning.js";
+export type {
+  AnthropicToolParam,
+  GeminiFunctionDeclarationWire,
+  GeminiTool,
+  McpWireTool,
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+  ToolsArrayOf,
+  WireObjectSchema,
+  WireOfTarget,
+  WireToolByProvider,
+  WireToolByTarget,
+} from "./wire-tools.js";

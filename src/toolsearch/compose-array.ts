@@ -46,7 +46,7 @@ function perToolWire(toolset: Toolset): unknown[] {
 }
 
 export interface Composed {
-  tools: unknown[];
+  tools: Toolset["tools"];
   json: string;
   hash: string;
 }
@@ -66,7 +66,8 @@ export function composeArray(
       : items;
   const tools = module.layout.wrap(marked);
   const json = JSON.stringify(tools);
-  return { tools, json, hash: createHash("sha256").update(json).digest("hex") };
+  // The items are the target's own definitions (and, in native mode, its provider's tool-search entries).
+  return { tools: tools as Toolset["tools"], json, hash: createHash("sha256").update(json).digest("hex") };
 }
 
 export function emittedEntries(toolset: Toolset, names: ReadonlySet<string>): ToolsetEntry[] {

@@ -112,7 +112,7 @@ export function withLoadSkill(
 }
 
 /** `own`'s single definition before `inner`'s, in the target's wrapping (Gemini: one declarations list). */
-function prepend(inner: Toolset, own: Toolset): unknown[] {
+function prepend(inner: Toolset, own: Toolset): Toolset["tools"] {
   if (inner.target.wire !== "gemini") return [...own.tools, ...inner.tools];
   const declarations = (toolset: Toolset) =>
     (toolset.tools as { functionDeclarations?: unknown[] }[]).flatMap(
@@ -121,7 +121,11 @@ function prepend(inner: Toolset, own: Toolset): unknown[] {
   const others = (inner.tools as { functionDeclarations?: unknown[] }[]).filter(
     (item) => item.functionDeclarations === undefined,
   );
-  return [{ functionDeclarations: [...declarations(own), ...declarations(inner)] }, ...others];
+  // Both toolsets are Gemini's: the result is its `Tool` list with every declaration in the first.
+  return [
+    { functionDeclarations: [...declarations(own), ...declarations(inner)] },
+    ...others,
+  ] as Toolset["tools"];
 }
 
 function sha256Hex(text: string): string {

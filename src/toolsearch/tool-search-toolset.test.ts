@@ -147,7 +147,7 @@ describe("toolSearchToolset", () => {
       build: { cacheControl: { type: "ephemeral" } },
     })();
     expect(validateAnthropicTools(native.tools)).toEqual([]);
-    const [first, ...rest] = native.tools as Record<string, unknown>[];
+    const [first, ...rest] = native.tools as unknown[] as Record<string, unknown>[];
     expect(first).toMatchObject({
       type: "tool_search_tool_bm25_20251119",
       cache_control: { type: "ephemeral" },

@@ -5,6 +5,7 @@ import type { Target, TargetId } from "../providers/targets.js";
 import type { PreparedTool } from "../spec/prepared-tool.js";
 import type { McpTool, ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
+import type { ToolsArrayOf } from "../spec/wire-tools.js";
 import { applyAnthropicStrictBudget } from "./apply-strict-budget.js";
 import { joinedBytes } from "./array-bytes.js";
 import type { RepairedTool } from "./repair-tool.js";
@@ -53,12 +54,12 @@ export interface ToolsetEntry {
   json?: string;
 }
 
-export interface Toolset {
-  target: Target;
+export interface Toolset<T extends TargetId = TargetId> {
+  target: Target & { id: T };
   /** The catalogue generation this array was built from, when the caller said. */
   generation?: number;
   /** Exactly the `tools` value for the provider's request body. */
-  tools: unknown[];
+  tools: ToolsArrayOf<T>;
   /** Canonical serialisation of `tools`: equal content gives equal bytes. */
   json: string;
   /** SHA-256 (hex) of `json`. */
@@ -80,11 +81,11 @@ export interface Toolset {
  * serialise canonically. A pure function of (tools, target, options): the order of `tools` and the key order
  * inside their schemas do not change a byte of the output.
  */
-export function buildToolset(
+export function buildToolset<T extends TargetId>(
   serverTools: readonly ServerTool[],
-  targetId: TargetId,
+  targetId: T,
   options: BuildToolsetOptions = {},
-): Toolset {
+): Toolset<T> {
   const local = options.localTools?.length ? joinLocalTools(serverTools, options.localTools) : undefined;
   const tools = local?.tools ?? serverTools;
   const target = targetFor(targetId);
@@ -184,9 +185,10 @@ export function buildToolset(
   }
   options.history?.record(names, options.generation);
   return {
-    target,
+    target: target as Target & { id: T },
     ...(options.generation === undefined ? {} : { generation: options.generation }),
-    tools: wireTools,
+    // The provider module built exactly this target's wire shape (spec/wire-tools.ts describes it).
+    tools: wireTools as ToolsArrayOf<T>,
     json,
     hash,
     names,

@@ -71,7 +71,8 @@ function gatewayToolset(view: GatewayView): Toolset {
   // Keys sorted, arrays as the gateway sends them (its listing keeps each schema's own `required` order).
   const json = canonicalJson(view.tools);
   const hash = createHash("sha256").update(json).digest("hex");
-  return { ...view.toolset, tools: [...view.tools], json, hash };
+  // The gateway lists repaired schemas (root `type: "object"`), the shape `McpWireTool` describes.
+  return { ...view.toolset, tools: [...view.tools] as Toolset["tools"], json, hash };
 }
 
 /**
