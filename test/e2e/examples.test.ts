@@ -5,7 +5,7 @@
  */
 import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
-import path from "node:path";
+import * as path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
