@@ -49,8 +49,10 @@ describe("examples/*.ts", () => {
 
   for (const [file, lines] of Object.entries(EXPECTED)) {
     it(`${file} runs with no key and exits 0`, { timeout: 120_000 }, async () => {
-      const { stdout } = await run(process.execPath, ["--import", "tsx", path.join("examples", file)], {
-        cwd: root,
+      // Run from examples/ (tsx still resolves from the root): cli-demo.test.ts counts example servers whose
+      // working directory is the root as the demo's own, and this file may run beside it.
+      const { stdout } = await run(process.execPath, ["--import", "tsx", file], {
+        cwd: path.join(root, "examples"),
         env: { ...process.env, ANTHROPIC_API_KEY: "", OPENAI_API_KEY: "" },
         timeout: 110_000,
       });
