@@ -34,8 +34,7 @@ try {
       model: "claude-opus-4-8",
       max_tokens: 1024,
       messages,
-      // CAST until h/types lands (`Toolset.tools` typed per target); then just `tools: toolset.tools`.
-      tools: toolset.tools as Anthropic.ToolUnion[],
+      tools: toolset.tools, // typed for the target it was built for: no cast
     });
     messages.push({ role: "assistant", content: response.content });
     // Naming the wire types `append` as Anthropic messages; it must agree with the toolset's target.
