@@ -25,7 +25,7 @@ export interface LocalToolContext {
 export type LocalToolReturn = unknown;
 
 interface CommonDefinition {
-  /** The tool's own name; the emitted name is `local__<name>` only when it collides. */
+  /** The tool's own name; the model sees it under the `local` label (`local__<name>` with the default naming). */
   name: string;
   description?: string;
   title?: string;
