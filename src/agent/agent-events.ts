@@ -89,4 +89,5 @@ export type AgentEvent =
     }
   | { type: "stop"; turn: number; reason: StopReason; detail?: string };
 
+/** Receives each `AgentEvent` of a run, in order (`runAgent`'s `onEvent`); what it throws is ignored. */
 export type AgentEventListener = (event: AgentEvent) => void;

@@ -22,6 +22,7 @@ import { selectTools } from "../toolset/select-tools.js";
 import { ToolTranslationCache } from "../toolset/translation-cache.js";
 import type { ToolsetContext } from "./run-agent.js";
 
+/** What `liveToolset` builds from: the catalogue, the target, and the config's selection, naming and tool search. */
 export interface LiveToolsetOptions {
   /** `host.catalog`. */
   catalog: { snapshot(): CatalogSnapshot; settled?(): Promise<void> };

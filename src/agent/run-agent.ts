@@ -29,6 +29,7 @@ export type AgentToolset = Pick<Toolset, "tools" | "names" | "entries" | "hash" 
   resolution?: ToolsetResolution;
 };
 
+/** What `buildTools` is told before each request: the turn number and the toolset the previous request carried. */
 export interface ToolsetContext {
   /** The 1-based number of the request the tools are for. */
   turn: number;

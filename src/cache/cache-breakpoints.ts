@@ -9,6 +9,7 @@ import type { TargetId } from "../providers/targets.js";
 import { TARGETS } from "../providers/targets.js";
 import type { BuildToolsetOptions } from "../toolset/build-toolset.js";
 
+/** A prompt-cache breakpoint as `buildToolset`'s `cacheControl` takes it (Anthropic `cache_control`, with its TTL). */
 export type CacheControl = NonNullable<BuildToolsetOptions["cacheControl"]>;
 
 /** The `buildToolset` options that put a breakpoint on the last tool, for targets that take one. */

@@ -6,6 +6,7 @@
  */
 import { SwitchboardError } from "../errors.js";
 
+/** When a `list_changed` reaches the model: at the next turn, or only at the next conversation (keeps the cache). */
 export type ListChangedPolicy = "next-turn" | "next-conversation";
 
 export const LIST_CHANGED_POLICIES: readonly ListChangedPolicy[] = ["next-turn", "next-conversation"];
@@ -19,6 +20,7 @@ export function parseListChangedPolicy(value: string): ListChangedPolicy {
   );
 }
 
+/** What the `listChanged` tools policy may wait for before each request: `settle`, a re-list already under way. */
 export interface ListChangedPolicyOptions {
   /**
    * With `next-conversation`: waited for before each request (`catalog.settled`), so a re-list already under way

@@ -32,6 +32,7 @@ export interface ObservedEvent {
   readonly usage?: TokenUsage;
 }
 
+/** What the conversation observer saw of one model call: its number, turn, toolset and usage. */
 export interface CallObservation<T extends ObservedToolset = ObservedToolset> {
   /** 1-based number of the model call within the conversation (across runs of the loop). */
   call: number;
@@ -45,11 +46,13 @@ export interface CallObservation<T extends ObservedToolset = ObservedToolset> {
   time: Date;
 }
 
+/** A change of the tools array's bytes between two model calls (a cache miss), with the call it happened at. */
 export interface ToolsChangeReport extends ToolsBytesChange {
   /** The call whose tools differ from the previous call's. */
   call: number;
 }
 
+/** What the conversation observer is made with: the model (for the cache minimum), the system prompt, and its listeners. */
 export interface ConversationObserverOptions<T extends ObservedToolset> {
   /** The model id, for the minimum cacheable prefix. */
   model: string;
@@ -60,6 +63,7 @@ export interface ConversationObserverOptions<T extends ObservedToolset> {
   onCall?: (call: CallObservation<T>) => void;
 }
 
+/** Wraps a `buildTools` and watches the loop's events, reporting tools-bytes changes and cache prefixes too short to cache. */
 export interface ConversationObserver<Args extends unknown[], T extends ObservedToolset> {
   buildTools: (...args: Args) => Promise<T>;
   /** Pass every event of the loop (chain it with your own listener). */

@@ -11,8 +11,10 @@ export interface ToolsetBytes {
   entries: readonly { server: string; tool: string; status: "ok" | "quarantined"; json?: string }[];
 }
 
+/** How one tool differs between two tools arrays. */
 export type ToolChangeKind = "added" | "removed" | "changed";
 
+/** One tool that was added, removed or changed between two tools arrays, by server and name. */
 export interface ToolChange {
   server: string;
   /** The tool's name on its server. */
@@ -22,6 +24,7 @@ export interface ToolChange {
   fields?: string[];
 }
 
+/** Why two tools arrays differ in bytes: their hashes and the tools that changed. */
 export interface ToolsBytesChange {
   /** Hashes of the two arrays. */
   before: string;

@@ -33,6 +33,7 @@ export interface CatalogSource {
   refreshListing(kinds: readonly ListKind[]): Promise<ServerListing>;
 }
 
+/** The catalogue's events: every change (a new generation) and every failed re-list. */
 export interface CatalogEvents {
   change: (change: CatalogChange) => void;
   /** A re-list after list_changed failed; the server's previous entries stay. */

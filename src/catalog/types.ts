@@ -25,6 +25,7 @@ export interface CatalogResourceTemplate {
   annotations?: JsonObject;
 }
 
+/** One argument of a server's prompt, as `prompts/list` gave it. */
 export interface CatalogPromptArgument {
   name: string;
   description?: string;
@@ -91,6 +92,7 @@ export interface KeyDiff {
   changed: readonly string[];
 }
 
+/** What one change did to a server's entries: tools, resources, templates, prompts (and skills) added, removed or changed. */
 export interface CatalogDiff {
   tools: KeyDiff;
   resources: KeyDiff;
@@ -100,6 +102,7 @@ export interface CatalogDiff {
   skills?: KeyDiff;
 }
 
+/** One catalogue change: the generation it created, the server it came from and what it changed. */
 export interface CatalogChange {
   /** The generation this change created. */
   generation: number;

@@ -14,6 +14,7 @@ import type {
   PromptContentLike,
 } from "./types.js";
 
+/** A server prompt as context messages, with what could not be carried over. */
 export interface PromptMessages {
   messages: ContextMessage[];
   warnings: TranslationWarning[];

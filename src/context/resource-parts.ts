@@ -13,6 +13,7 @@ import {
   type ResourceContentsLike,
 } from "./types.js";
 
+/** A resource's contents as context parts, with what could not be carried over. */
 export interface ResourceParts {
   parts: ContextPart[];
   warnings: TranslationWarning[];

@@ -28,8 +28,10 @@ interface WireTypes {
   gemini: { response: GeminiResponseLike; append: GeminiToolResults["content"][] };
 }
 
+/** The provider's response object for wire `W` (Anthropic `Message`, `ChatCompletion`, …). */
 export type ResponseOf<W extends ResponseWire> = WireTypes[W]["response"];
 
+/** What `answerResponse` returns: the calls read, their results, and the messages to append for wire `W`. */
 export interface Answer<W extends ResponseWire> {
   calls: ToolCall[];
   results: ToolResult[];
@@ -43,6 +45,7 @@ export interface Answer<W extends ResponseWire> {
   warnings: TranslationWarning[];
 }
 
+/** Wire-specific choices for how results are converted. */
 export interface AnswerOptions {
   /** Gemini only: multimodal function responses (Gemini 3+). */
   gemini?: GeminiConvertOptions;

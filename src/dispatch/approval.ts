@@ -5,8 +5,10 @@
 import picomatch from "picomatch";
 import type { ToolAnnotations } from "../spec/tool.js";
 
+/** What an approval rule says of a call: run it, refuse it, or ask a person. */
 export type ApprovalRule = "allow" | "deny" | "ask";
 
+/** The call a person is asked about: server, tool, emitted name, arguments and annotations. */
 export interface ApprovalRequest {
   server: string;
   /** The tool's name on its server. */
@@ -18,6 +20,7 @@ export interface ApprovalRequest {
   annotations?: ToolAnnotations;
 }
 
+/** A person's answer to an approval request; a deny may carry the reason the model is told. */
 export type ApprovalAnswer = "allow" | "deny" | { deny: string };
 
 /** Asked before a call that the approval policy says needs a person; resolves to allow or deny it. */
@@ -42,6 +45,7 @@ export interface ApprovalPolicy {
   ask?: ApprovalHook;
 }
 
+/** The approval policy's verdict on a call and why. */
 export interface ApprovalDecision {
   rule: ApprovalRule;
   /** Why, for the message a denied call is answered with. */

@@ -12,6 +12,7 @@ export interface McpCallResultLike {
   isError?: boolean | undefined;
 }
 
+/** Per-call options a dispatch host receives: the abort signal and the time limit. */
 export interface DispatchCallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;

@@ -18,6 +18,7 @@ export type ContextPart =
   /** Sampling only: the answer to an earlier call. */
   | { type: "tool-result"; callId: string; name: string; isError: boolean; content: ToolContent[] };
 
+/** A provider-neutral message of context (resources, prompts, text) for `renderMessages`. */
 export interface ContextMessage {
   role: "user" | "assistant";
   parts: ContextPart[];

@@ -42,6 +42,7 @@ export function autoBudgetTokens(model: string | undefined, family: string): num
   return window === undefined ? DEFAULT_TOOL_SEARCH_BUDGET_TOKENS : Math.floor(window * AUTO_CONTEXT_SHARE);
 }
 
+/** What `toolSearchToolset` builds from: the catalogue, target, search mode, selection and budget. */
 export interface ToolSearchOptions {
   catalog: { snapshot(): CatalogSnapshot; settled?(): Promise<void> };
   /** Wait for a pending re-list before reading the catalogue (as `liveToolset`). Default true. */

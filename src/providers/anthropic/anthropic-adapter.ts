@@ -31,6 +31,7 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
 /** Body fields the adapter sets itself; everything else can be passed through `params`. */
 type OwnFields = "model" | "messages" | "tools" | "system" | "max_tokens" | "stream";
 
+/** How `anthropicAdapter` is made: the model, your client or client options, max tokens, target, body params, caching. */
 export interface AnthropicAdapterOptions {
   model: string;
   /** Your own client (proxies, Bedrock or Vertex variants, custom retries); else one is made from `clientOptions`. */
@@ -56,6 +57,7 @@ export interface AnthropicAdapterOptions {
   cacheConversation?: CacheSystemPrompt;
 }
 
+/** A `ModelAdapter` over Anthropic Messages (`MessageParam` transcript, `Message` responses). */
 export type AnthropicAdapter = ModelAdapter<MessageParam, Message>;
 
 /**

@@ -20,6 +20,7 @@ import { readGeminiStream } from "./stream-response.js";
 
 type OwnFields = "tools" | "systemInstruction" | "maxOutputTokens" | "abortSignal";
 
+/** How `geminiAdapter` is made: the model, your client or client options, max tokens, target, config, inline media. */
 export interface GeminiAdapterOptions {
   model: string;
   /** Your own client (Vertex AI, proxies); else one is made from `clientOptions`. */
@@ -35,6 +36,7 @@ export interface GeminiAdapterOptions {
   inlineMedia?: boolean;
 }
 
+/** A `ModelAdapter` over the Gemini API (`Content` transcript, `GenerateContentResponse` responses). */
 export type GeminiAdapter = ModelAdapter<Content, GenerateContentResponse>;
 
 /**

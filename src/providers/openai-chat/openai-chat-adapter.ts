@@ -24,6 +24,7 @@ import { ChatStreamAssembly } from "./stream-response.js";
 
 type OwnFields = "model" | "messages" | "tools" | "max_tokens" | "max_completion_tokens" | "stream";
 
+/** How `openaiChatAdapter` is made: the model, your client or client options, target and body params. */
 export interface OpenAIChatAdapterOptions {
   model: string;
   /** Your own client (Azure, proxies, custom retries); else one is made from `clientOptions`. */
@@ -37,6 +38,7 @@ export interface OpenAIChatAdapterOptions {
   params?: Omit<Partial<ChatCompletionCreateParamsNonStreaming>, OwnFields>;
 }
 
+/** A `ModelAdapter` over OpenAI Chat Completions (`ChatCompletionMessageParam` transcript, `ChatCompletion` responses). */
 export type OpenAIChatAdapter = ModelAdapter<ChatCompletionMessageParam, ChatCompletion>;
 
 /** What differs between OpenAI itself and a server that speaks its Chat Completions dialect. */

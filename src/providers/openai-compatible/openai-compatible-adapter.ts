@@ -18,6 +18,7 @@ import {
   openaiCompatibleClientSettings,
 } from "./openai-compatible-client-settings.js";
 
+/** How `openaiCompatibleAdapter` is made: as the Chat adapter, with a client pointed at your server. */
 export interface OpenAICompatibleAdapterOptions
   extends Omit<OpenAIChatAdapterOptions, "client" | "clientOptions"> {
   /** Your own client, already pointed at the server; else one is made from `clientOptions`. */

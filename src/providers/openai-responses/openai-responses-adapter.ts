@@ -35,6 +35,7 @@ type OwnFields =
   | "stream"
   | "previous_response_id";
 
+/** How `openaiResponsesAdapter` is made: the model, your client or client options, target and body params. */
 export interface OpenAIResponsesAdapterOptions {
   model: string;
   /** Your own client (Azure, proxies, custom retries); else one is made from `clientOptions`. */
@@ -50,6 +51,7 @@ export interface OpenAIResponsesAdapterOptions {
   params?: Omit<Partial<ResponseCreateParamsNonStreaming>, OwnFields>;
 }
 
+/** A `ModelAdapter` over the OpenAI Responses API (`ResponseInputItem` transcript, `Response` responses). */
 export type OpenAIResponsesAdapter = ModelAdapter<ResponseInputItem, Response>;
 
 const ENCRYPTED_REASONING: ResponseIncludable = "reasoning.encrypted_content";
