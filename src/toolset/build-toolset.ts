@@ -12,6 +12,7 @@ import type { RepairedTool } from "./repair-tool.js";
 import { strictFallbackWarning, type TranslatedTool } from "./translated-tool.js";
 import { sharedTranslations, type ToolTranslationCache } from "./translation-cache.js";
 
+/** How `buildToolset` names, caches, marks and prepares the array: naming rules, generation, cache breakpoint, local tools. */
 export interface BuildToolsetOptions {
   naming?: NameTableOptions;
   /** The catalogue generation the tools were taken from; dispatch resolves calls against it. */
@@ -54,6 +55,10 @@ export interface ToolsetEntry {
   json?: string;
 }
 
+/**
+ * One provider-ready tools array and what it was built from: `tools` typed for target `T` (pass it to the SDK as it
+ * is), the name table dispatch resolves calls with, each catalogue tool's fate, the hash that changes with the bytes.
+ */
 export interface Toolset<T extends TargetId = TargetId> {
   target: Target & { id: T };
   /** The catalogue generation this array was built from, when the caller said. */
