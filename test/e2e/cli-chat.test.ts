@@ -95,8 +95,10 @@ describe("switchboard chat", () => {
       expect(output.err).toMatch(/^→ main\/hang … \d+ ms error aborted$/m);
 
       child.stdin.write("still there?\n");
-      await waitFor(() => output.out.includes("heard"), 10_000, "the next answer");
-      expect(output.out).toContain('heard "still there?" after 1 earlier user lines');
+      // The answer streams: wait for all of it, not its first word.
+      const answer = 'heard "still there?" after 1 earlier user lines';
+      await waitFor(() => output.out.includes(answer), 10_000, "the next answer");
+      expect(output.out).toContain(answer);
       expect(emulator.requests.slice(before).map((request) => request.status)).toEqual([200, 200]);
 
       // Ctrl-C with no turn running leaves.
