@@ -52,11 +52,11 @@ describe("anthropicStreamAssembler", () => {
       ev({ type: "message_stop" }),
     ]);
     const end = out.find((event) => event.type === "tool-call-end");
-    const [call] = readToolCalls(assembler.message());
+    const [call] = readToolCalls(assembler.result());
     expect(end).toEqual({ type: "tool-call-end", index: 0, call });
     expect(call?.argumentsError).toMatch(/must be a JSON object, got a string/);
     expect(assembler.finished).toBe(true);
-    expect(assembler.message().usage).toEqual({ input_tokens: 10, output_tokens: 7 });
+    expect(assembler.result().usage).toEqual({ input_tokens: 10, output_tokens: 7 });
   });
 
   it("keeps only replayable blocks when interrupted: text so far, closed calls, signed thinking", () => {

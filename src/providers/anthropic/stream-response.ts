@@ -4,9 +4,9 @@
  * the assembly is testable with plain event objects.
  */
 import type { Message, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
-import { StreamInterruptedError } from "../../errors.js";
 import type { ModelResponse } from "../../spec/model-adapter.js";
-import type { InterruptedStream, ModelStreamEvent, ModelStreamListener } from "../../spec/model-stream.js";
+import type { ModelStreamEvent, ModelStreamListener } from "../../spec/model-stream.js";
+import { readAssembledStream, type StreamAssembler } from "../shared/read-assembled-stream.js";
 import { messageResponse } from "./message-response.js";
 import { readToolCalls } from "./read-tool-calls.js";
 
@@ -23,17 +23,10 @@ interface BlockState {
 }
 
 /** The state of one streamed answer, fed event by event. */
-export interface AnthropicStreamAssembler {
+/** The assembler of one Anthropic stream: `finished` once message_stop arrived, `result()` the message so far. */
+export interface AnthropicStreamAssembler extends StreamAssembler<RawMessageStreamEvent, Message> {
   /** Applies one event; returns what it means for a listener (often nothing). */
   push(event: RawMessageStreamEvent): ModelStreamEvent[];
-  /** message_stop arrived: `message()` is the whole answer. */
-  readonly finished: boolean;
-  /** Whether any event arrived. */
-  readonly started: boolean;
-  /** The assembled message (complete only when `finished`). */
-  message(): Message;
-  /** What of an unfinished answer can be replayed (see `InterruptedStream`). */
-  interrupted(): InterruptedStream<Message>;
 }
 
 export function anthropicStreamAssembler(): AnthropicStreamAssembler {
@@ -138,7 +131,7 @@ export function anthropicStreamAssembler(): AnthropicStreamAssembler {
           return [];
       }
     },
-    message: () => messageOf(contentOf(blocks.filter((state) => state !== undefined)), head),
+    result: () => messageOf(contentOf(blocks.filter((state) => state !== undefined)), head),
     interrupted() {
       const kept = blocks.filter((state) => state !== undefined && replayable(state));
       const unfinished = blocks
@@ -164,34 +157,7 @@ export async function readAnthropicStream(
   listener: ModelStreamListener,
 ): Promise<Message> {
   const assembler = anthropicStreamAssembler();
-  try {
-    for await (const event of events) {
-      for (const streamEvent of assembler.push(event)) notify(listener, streamEvent);
-    }
-  } catch (error) {
-    if (!assembler.started) throw error;
-    throw interruption(assembler, error);
-  }
-  if (!assembler.finished) throw interruption(assembler, undefined);
-  return assembler.message();
-}
-
-function interruption(assembler: AnthropicStreamAssembler, cause: unknown): StreamInterruptedError<Message> {
-  const reason = cause === undefined ? "the stream ended before message_stop" : describe(cause);
-  return new StreamInterruptedError(
-    `Anthropic stream interrupted: ${reason}`,
-    assembler.interrupted(),
-    cause === undefined ? undefined : { cause },
-  );
-}
-
-/** A listener's own failure must not break the stream (the contract says it is ignored). */
-function notify(listener: ModelStreamListener, event: ModelStreamEvent): void {
-  try {
-    listener(event);
-  } catch {
-    // ignored by contract
-  }
+  return readAssembledStream(events, assembler, listener, { api: "Anthropic", terminal: "message_stop" });
 }
 
 /** What a block keeps in a partial answer: only what the API accepts back in an assistant turn. */
@@ -216,8 +182,4 @@ function parseInput(json: string): unknown {
   } catch {
     return json;
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -33,7 +33,7 @@ describe("geminiStreamAssembler", () => {
         { usageMetadata: { totalTokenCount: 9 } },
       ),
     ].flatMap((item) => assembler.push(item));
-    const response = assembler.response();
+    const response = assembler.result();
     expect(assembler.finished).toBe(true);
     expect(response.candidates?.[0]?.content?.parts).toEqual([
       { text: "plan", thought: true },

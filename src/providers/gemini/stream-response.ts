@@ -5,24 +5,21 @@
  * plain chunk objects.
  */
 import type { Candidate, GenerateContentResponse, Part } from "@google/genai";
-import { StreamInterruptedError } from "../../errors.js";
 import type { ModelResponse } from "../../spec/model-adapter.js";
-import type { InterruptedStream, ModelStreamEvent, ModelStreamListener } from "../../spec/model-stream.js";
+import type { ModelStreamEvent, ModelStreamListener } from "../../spec/model-stream.js";
+import { readAssembledStream, type StreamAssembler } from "../shared/read-assembled-stream.js";
 import { contentResponse } from "./content-response.js";
 import { readToolCalls } from "./read-tool-calls.js";
 
 /** The state of one streamed answer, fed chunk by chunk. */
-export interface GeminiStreamAssembler {
+/**
+ * The assembler of one Gemini stream: `finished` once a chunk carried a finish reason (or a prompt block);
+ * `result()` merges the parts in order, other fields from the latest chunk that has them.
+ */
+export interface GeminiStreamAssembler
+  extends StreamAssembler<GenerateContentResponse, GenerateContentResponse> {
   /** Applies one chunk; returns what it means for a listener. */
   push(chunk: GenerateContentResponse): ModelStreamEvent[];
-  /** Whether any chunk arrived. */
-  readonly started: boolean;
-  /** A chunk carried a finish reason (or a prompt block): the answer is whole. */
-  readonly finished: boolean;
-  /** The assembled response: parts merged in order, other fields from the latest chunk that has them. */
-  response(): GenerateContentResponse;
-  /** What of an unfinished answer can be replayed (see `InterruptedStream`). */
-  interrupted(): InterruptedStream<GenerateContentResponse>;
 }
 
 export function geminiStreamAssembler(): GeminiStreamAssembler {
@@ -91,7 +88,7 @@ export function geminiStreamAssembler(): GeminiStreamAssembler {
       }
       return events;
     },
-    response: () => build(parts, false),
+    result: () => build(parts, false),
     interrupted() {
       const kept = parts.filter(replayable);
       if (kept.length === 0) return { unfinished: [] };
@@ -115,17 +112,10 @@ export async function readGeminiStream(
   chunks: AsyncIterable<GenerateContentResponse>,
   listener: ModelStreamListener,
 ): Promise<GenerateContentResponse> {
-  const assembler = geminiStreamAssembler();
-  try {
-    for await (const chunk of chunks) {
-      for (const event of assembler.push(chunk)) notify(listener, event);
-    }
-  } catch (error) {
-    if (!assembler.started) throw error;
-    throw interruption(assembler, error);
-  }
-  if (!assembler.finished) throw interruption(assembler, undefined);
-  return assembler.response();
+  return readAssembledStream(chunks, geminiStreamAssembler(), listener, {
+    api: "Gemini",
+    terminal: "a finish reason",
+  });
 }
 
 /** Appends a chunk's part; consecutive plain text pieces of one kind join into one part, as non-streamed. */
@@ -157,29 +147,4 @@ function replayable(part: Part): boolean {
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
-}
-
-function interruption(
-  assembler: GeminiStreamAssembler,
-  cause: unknown,
-): StreamInterruptedError<GenerateContentResponse> {
-  const reason = cause === undefined ? "the stream ended before a finish reason" : describe(cause);
-  return new StreamInterruptedError(
-    `Gemini stream interrupted: ${reason}`,
-    assembler.interrupted(),
-    cause === undefined ? undefined : { cause },
-  );
-}
-
-/** A listener's own failure must not break the stream (the contract says it is ignored). */
-function notify(listener: ModelStreamListener, event: ModelStreamEvent): void {
-  try {
-    listener(event);
-  } catch {
-    // ignored by contract
-  }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
