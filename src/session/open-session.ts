@@ -11,6 +11,7 @@ import { findConfigFile, loadConfig } from "../config/index.js";
 import type { SwitchboardConfig } from "../config/types.js";
 import type { ApprovalHook, ApprovalPolicy } from "../dispatch/approval.js";
 import { SwitchboardError } from "../errors.js";
+import type { LocalTool } from "../local-tools/local-tool.js";
 import type { ModelAdapter } from "../spec/model-adapter.js";
 import { skillsSettingsOf, skillsSystemPrompt } from "../toolsearch/skills-toolset.js";
 import { agentServers } from "./agent-servers.js";
@@ -68,6 +69,11 @@ export interface OpenSessionOptions<Message = unknown, Response = unknown> {
   report?: (line: string) => void;
   /** How to connect the servers (default `connectHost`, then a settled catalogue). */
   connect?: ConnectServers;
+  /**
+   * The program's own tools (`localTool(...)`), offered beside the agent's MCP tools under the label `local`
+   * (`local__clock`) and answered by the session like any other call.
+   */
+  localTools?: readonly LocalTool[];
 }
 
 /**
@@ -122,6 +128,7 @@ export async function openSession<Message, Response>(
     target: adapter.target,
     config,
     ...(options.agent === undefined ? {} : { agent: options.agent }),
+    ...(options.localTools === undefined ? {} : { localTools: options.localTools }),
     provider: adapter.provider,
     model: adapter.model,
     ...(system === undefined ? {} : { system }),

@@ -14,6 +14,7 @@ import type { SwitchboardConfig } from "../config/types.js";
 import { resolveLedgerPath } from "../ledger/ledger-path.js";
 import { ledgerRecorder } from "../ledger/record-usage.js";
 import { openLedger, type UsageLedger } from "../ledger/usage-ledger.js";
+import type { LocalTool } from "../local-tools/local-tool.js";
 import type { TargetId } from "../providers/targets.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { type SkillsToolsetOptions, withSkills } from "../toolsearch/skills-toolset.js";
@@ -37,6 +38,8 @@ export interface SessionUsageOptions {
   report: (line: string) => void;
   /** The servers' skills and `load_skill` (absent: none). */
   skills?: SkillsToolsetOptions;
+  /** The program's own tools, beside the servers' (absent: none). */
+  localTools?: readonly LocalTool[];
 }
 
 export interface SessionUsage {
@@ -59,6 +62,7 @@ export function sessionUsage(options: SessionUsageOptions): SessionUsage {
     ...(options.agent === undefined ? {} : { agent: options.agent }),
     model: options.model,
     build: toolsCacheOptions(options.target),
+    ...(options.localTools === undefined ? {} : { localTools: options.localTools }),
   });
   const live = options.skills === undefined ? tools : withSkills(tools, options.skills);
   const build = withListChangedPolicy(() => live(), policy, { settle: () => options.catalog.settled?.() });
