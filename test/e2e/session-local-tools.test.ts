@@ -90,4 +90,22 @@ describe("openSession with local tools", () => {
     expect(text).toContain("[ok] noon in Oslo");
     expect(text).toMatch(/\[ok\] .*hello/);
   });
+
+  it("refuses something localTool() did not make before any request, naming it", async () => {
+    const before = emulator.requests.length;
+    await expect(
+      openSession({
+        config,
+        adapter: anthropicAdapter({
+          model: DEFAULT_MODELS.anthropic,
+          clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.anthropic },
+        }),
+        localTools: [{ name: "clock" } as never],
+        ledger: false,
+        env: { HOME: dir },
+        cwd: dir,
+      }),
+    ).rejects.toMatchObject({ code: "LOCAL_TOOL_INVALID", message: expect.stringContaining("localTool()") });
+    expect(emulator.requests.length).toBe(before);
+  });
 });
