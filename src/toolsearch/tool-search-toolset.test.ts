@@ -4,6 +4,7 @@ import type { CatalogSnapshot } from "../catalog/types.js";
 import { estimateToolsetTokens } from "../cost/estimate-tokens.js";
 import { dispatchToolCalls } from "../dispatch/dispatch-tool-calls.js";
 import type { DispatchHost } from "../dispatch/types.js";
+import { localTool } from "../local-tools/local-tool.js";
 import { validateAnthropicTools } from "../providers/anthropic/validate-tools.js";
 import type { ServerTool } from "../spec/tool.js";
 import type { ToolCall } from "../spec/tool-call.js";
@@ -136,6 +137,32 @@ describe("toolSearchToolset", () => {
     expect(second.warnings[0]!.message).toMatch(/about \d+ more tokens on every request/);
     const third = await build();
     expect(third).toBe(second);
+  });
+
+  it("dynamic: local tools are in every array, beside the facade and the found tools, and search never returns them", async () => {
+    const clock = localTool({
+      name: "clock",
+      description: "Send the time of a city by email",
+      inputSchema: { type: "object", properties: { city: { type: "string" } } },
+      execute: () => "noon",
+    });
+    const build = toolSearchToolset({
+      catalog: catalog(small),
+      target: "anthropic",
+      mode: "dynamic",
+      build: { localTools: [clock] },
+    });
+    const first = await build();
+    const firstNames = (first.tools as { name: string }[]).map((item) => item.name);
+    expect(firstNames).toEqual(["call_tool", "search_tools", "local__clock"]);
+    expect(first.entries.map((entry) => entry.name)).toEqual(firstNames);
+    const found = await search(first, "send email");
+    expect(found).toContain("mail__send_email");
+    expect(found).not.toContain("local__clock");
+    const second = await build();
+    const names = (second.tools as { name: string }[]).map((item) => item.name);
+    expect(names.slice(0, 3)).toEqual(["call_tool", "search_tools", "local__clock"]);
+    expect(names).toContain("mail__send_email");
   });
 
   it("native: a valid Anthropic array with every tool deferred behind a non-deferred search tool", async () => {

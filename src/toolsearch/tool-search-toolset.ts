@@ -5,6 +5,7 @@
  * own `resolution`, so dispatch needs nothing mode-specific.
  */
 import type { CatalogSnapshot } from "../catalog/types.js";
+import { LOCAL_TOOLS_SERVER } from "../config/reserved-server-name.js";
 import { defaultModelFor } from "../cost/default-models.js";
 import { countTextTokens, estimateToolsetTokens, familyOfWire } from "../cost/estimate-tokens.js";
 import { NameHistory } from "../naming/index.js";
@@ -63,6 +64,8 @@ interface Generation {
   full: Toolset;
   byKey: Map<string, ServerTool>;
   wire: Map<string, Record<string, unknown>>;
+  /** Emitted names of the program's own tools: sent in every mode, never hidden behind search. */
+  local: string[];
   mode: EffectiveMode;
   notes: TranslationWarning[];
 }
@@ -136,6 +139,7 @@ export function toolSearchToolset(options: ToolSearchOptions): () => Promise<Sea
       full,
       byKey: new Map(selected.map((item) => [`${item.server}\u0000${item.tool.name}`, item])),
       wire: wireByName(full),
+      local: localNames(full),
       mode,
       notes,
     };
@@ -165,21 +169,30 @@ export function toolSearchToolset(options: ToolSearchOptions): () => Promise<Sea
     switch (mode) {
       case "direct":
         return { ...full, mode, resolution, warnings: [...full.warnings, ...current.notes] };
-      case "facade":
+      case "facade": {
         // The full name table: events about a found tool name it; the facade's own names resolve to nothing.
-        return {
+        const base = {
           ...facade,
           ...generation,
           names: full.names,
           history: build.history,
           mode,
           resolution,
+        };
+        if (current.local.length === 0) return { ...base, warnings: [...current.notes] };
+        const items = [...facadeWire, ...current.local.map((name) => current.wire.get(name)!)];
+        return {
+          ...base,
+          ...composeArray(full.target.wire, items, cacheControl),
+          entries: [...facade.entries, ...emittedEntries(full, new Set(current.local))],
           warnings: [...current.notes],
         };
+      }
       case "dynamic": {
-        const items = [...facadeWire, ...live.map((name) => current.wire.get(name)!)];
+        const shown = [...current.local, ...live];
+        const items = [...facadeWire, ...shown.map((name) => current.wire.get(name)!)];
         const composed = composeArray(full.target.wire, items, cacheControl);
-        const entries = [...facade.entries, ...emittedEntries(full, new Set(live))];
+        const entries = [...facade.entries, ...emittedEntries(full, new Set(shown))];
         return {
           ...full,
           ...composed,
@@ -203,6 +216,20 @@ export function toolSearchToolset(options: ToolSearchOptions): () => Promise<Sea
       }
     }
   }
+}
+
+/**
+ * The emitted names of the build's local tools. The program registered them itself and they are few, so the
+ * facade modes send them beside `search_tools` rather than make the model search for them (the index holds only
+ * the catalogue's tools).
+ */
+function localNames(full: Toolset): string[] {
+  if (full.localTools === undefined || full.localTools.size === 0) return [];
+  return full.entries
+    .filter(
+      (entry) => entry.server === LOCAL_TOOLS_SERVER && entry.status === "ok" && entry.name !== undefined,
+    )
+    .map((entry) => entry.name!);
 }
 
 /** The mode a request uses: `auto` by the token budget; `native` only where the provider has it. */

@@ -31,6 +31,15 @@ const clock = localTool({
 });
 
 function model(view: RequestView): Turn {
+  if (view.toolResults.length === 0 && view.tools.includes("search_tools")) {
+    // Behind the facade: the local tool directly, a server's tool through call_tool.
+    return {
+      toolCalls: [
+        { name: "local__clock", arguments: { city: "Oslo" } },
+        { name: "call_tool", arguments: { name: "main__echo", arguments: { text: "hello" } } },
+      ],
+    };
+  }
   if (view.toolResults.length === 0) {
     return {
       toolCalls: [
@@ -87,6 +96,48 @@ describe("openSession with local tools", () => {
     expect(names).toContain("main__echo");
     expect(first.tools.at(-1)?.cache_control).toEqual({ type: "ephemeral" });
     expect(clockCalls).toEqual([{ city: "Oslo" }]);
+    expect(text).toContain("[ok] noon in Oslo");
+    expect(text).toMatch(/\[ok\] .*hello/);
+  });
+
+  it("keeps them in the array beside the search facade and answers their calls", async () => {
+    const searching = join(dir, "searching.json");
+    const main = dispatchFixture("main");
+    await writeFile(
+      searching,
+      JSON.stringify({
+        mcpServers: { main: { command: main.command, args: main.args } },
+        agents: { searcher: { servers: ["main"], toolSearch: "facade" } },
+      }),
+    );
+    const session = await openSession({
+      config: searching,
+      agent: "searcher",
+      adapter: anthropicAdapter({
+        model: DEFAULT_MODELS.anthropic,
+        clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.anthropic },
+      }),
+      localTools: [clock],
+      ledger: false,
+      env: { HOME: dir },
+      cwd: dir,
+    });
+    const before = emulator.requests.length;
+    const calls = clockCalls.length;
+    let text: string;
+    try {
+      const result = await session.run("What time is it in Oslo? Echo hello too.");
+      text = result.text ?? "";
+    } finally {
+      await session.close();
+    }
+    const first = emulator.requests[before]?.body as { tools: { name: string; cache_control?: unknown }[] };
+    const names = first.tools.map((tool) => tool.name);
+    expect(names).toContain("search_tools");
+    expect(names).toContain("local__clock");
+    expect(names).not.toContain("main__echo");
+    expect(first.tools.at(-1)?.cache_control).toEqual({ type: "ephemeral" });
+    expect(clockCalls.slice(calls)).toEqual([{ city: "Oslo" }]);
     expect(text).toContain("[ok] noon in Oslo");
     expect(text).toMatch(/\[ok\] .*hello/);
   });
