@@ -16,6 +16,7 @@ export const VSCODE_SERVER_TYPES = ["stdio", "http", "sse"] as const;
 export type RawServerType = (typeof CLAUDE_SERVER_TYPES)[number];
 
 const STDIO_ONLY_KEYS = ["args", "env", "cwd"] as const;
+const SERVER_PROTOCOLS = ["2025", "auto", "2026-07-28"] as const;
 const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 const HTTP_ONLY_KEYS = ["headers", "auth"] as const;
 
@@ -192,6 +193,7 @@ function serverSchema(env: Env, types: readonly [RawServerType, ...RawServerType
       tools: toolFilter.optional(),
       prefix: namePrefix.optional(),
       logLevel: z.enum(LOG_LEVELS).optional(),
+      protocol: z.enum(SERVER_PROTOCOLS).optional(),
     })
     .superRefine(
       (server, ctx) => {

@@ -98,6 +98,7 @@ function normaliseServer(name: string, raw: RawServer): ServerConfig {
     maxConcurrentCalls: raw.maxConcurrentCalls ?? CONFIG_DEFAULTS.maxConcurrentCalls,
     ...(raw.prefix === undefined ? {} : { prefix: raw.prefix }),
     ...(raw.logLevel === undefined ? {} : { logLevel: raw.logLevel }),
+    ...(raw.protocol === undefined ? {} : { protocol: raw.protocol }),
   };
   if (raw.command !== undefined) {
     return {

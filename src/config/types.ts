@@ -29,12 +29,21 @@ interface ServerCommon {
   /** Least severe server log message shown (and asked for with `logging/setLevel`). Absent: the host's default. */
   logLevel?: LogLevel;
   /**
+   * The handshake: `2025` (`initialize`, the 2025 revisions), `auto` (probe `server/discover` for 2026-07-28,
+   * fall back to `initialize`) or `2026-07-28` (that revision or fail). Absent: the host's `versionNegotiation`,
+   * whose default is `2025`.
+   */
+  protocol?: ServerProtocol;
+  /**
    * Values redacted wherever they could show, on top of the ones the connection finds itself (see
    * `serverSecrets`). The loader puts here what `${VAR}` expansion took from the environment into `args`,
    * `env`, `url`, `headers` and `auth`; a config built in code may list its own.
    */
   secrets?: string[];
 }
+
+/** A server's handshake choice in the config (`ServerCommon.protocol`). */
+export type ServerProtocol = "2025" | "auto" | "2026-07-28";
 
 /** MCP log severities (RFC 5424), least severe first. */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";

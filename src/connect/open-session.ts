@@ -3,7 +3,12 @@
  * deadline. Either returns a live session or throws a `ConnectionError` after tearing down whatever it started
  * (no half-started child survives a failed attempt).
  */
-import type { Client, ClientCapabilities, Transport } from "@modelcontextprotocol/client";
+import type {
+  Client,
+  ClientCapabilities,
+  Transport,
+  VersionNegotiationOptions,
+} from "@modelcontextprotocol/client";
 import {
   Client as McpClient,
   ProtocolError,
@@ -12,6 +17,7 @@ import {
   SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
+  UnsupportedProtocolVersionError,
 } from "@modelcontextprotocol/client";
 import { AuthError } from "../auth/auth-error.js";
 import {
@@ -138,6 +144,8 @@ interface Attempt {
   clients: Array<{ client: Client; child?: ChildProcessTransport }>;
   child?: ChildProcessTransport;
   wire?: WireTransport;
+  /** The SDK's refusal of the negotiated revision (a `protocol` the server does not offer). */
+  refused?: Error;
   /** Fails the attempt at once (set while it runs): the child exited, so no answer will come. */
   fail?: (error: Error) => void;
 }
@@ -159,7 +167,13 @@ async function openStdio(config: StdioServerConfig, attempt: Attempt): Promise<S
   attempt.wire = "stdio";
   const { client, session } = newClient(attempt, child, "stdio");
   attempt.clients.push({ client, child });
-  await client.connect(child, { signal: attempt.signal, timeout: remaining(attempt) });
+  await client
+    .connect(child, { signal: attempt.signal, timeout: remaining(attempt) })
+    .catch((error: unknown) => {
+      // The SDK closes the child after a failed negotiation, so its exit would otherwise be given as the reason.
+      if (isNegotiationRefusal(error)) attempt.refused = error;
+      throw error;
+    });
   return finish(attempt, session);
 }
 
@@ -226,6 +240,25 @@ async function connectAuthorized(
   }
 }
 
+/** The server's own `protocol` from the config wins over the host-wide `versionNegotiation`. */
+function negotiationFor(
+  config: ServerConfig,
+  options: ConnectionOptions,
+): { versionNegotiation?: VersionNegotiationOptions } {
+  switch (config.protocol) {
+    case undefined:
+      return options.versionNegotiation === undefined
+        ? {}
+        : { versionNegotiation: options.versionNegotiation };
+    case "2025":
+      return { versionNegotiation: { ...options.versionNegotiation, mode: "legacy" } };
+    case "auto":
+      return { versionNegotiation: { ...options.versionNegotiation, mode: "auto" } };
+    default:
+      return { versionNegotiation: { ...options.versionNegotiation, mode: { pin: config.protocol } } };
+  }
+}
+
 /** 4xx except auth: 401/403 mean "not allowed", which the legacy transport would not fix. */
 function refusesStreamableHttp(error: unknown): boolean {
   if (!(error instanceof SdkHttpError)) return false;
@@ -246,7 +279,7 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
         ),
       ),
     ),
-    ...(options.versionNegotiation === undefined ? {} : { versionNegotiation: options.versionNegotiation }),
+    ...negotiationFor(attempt.config, options),
   });
   memoiseResultValidators(client);
   completeByDefault(transport, client);
@@ -434,6 +467,13 @@ function failure(
     reason = `did not become ready within ${config.connectTimeoutMs} ms (connectTimeoutMs)`;
   } else if (attempt.signal.aborted) {
     reason = "connect was cancelled because the connection was closed";
+  } else if (attempt.refused !== undefined || isNegotiationRefusal(error)) {
+    const refusal = attempt.refused ?? (error as Error);
+    const asked =
+      config.protocol === undefined
+        ? "the revision versionNegotiation asks for"
+        : `the revision its config asks for ("protocol": ${JSON.stringify(config.protocol)})`;
+    reason = `does not speak ${asked}: ${refusal.message}`;
   } else if (exitedFirst && attempt.child?.exit !== undefined && attempt.child.pid !== undefined) {
     reason = `${describeExit(attempt.child.exit)} before it was ready`;
   } else if (isSpawnError(error)) {
@@ -446,6 +486,14 @@ function failure(
   }
   const message = redact(attempt.hooks.redact(`Server "${config.name}" ${reason}`), authSecrets);
   return new ConnectionError(config.name, transport, message, options);
+}
+
+/** The SDK found no revision both sides speak under the connection's negotiation mode. */
+function isNegotiationRefusal(error: unknown): error is Error {
+  return (
+    error instanceof UnsupportedProtocolVersionError ||
+    (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed)
+  );
 }
 
 /** The failure of a write to, or a read from, a child that is going away. */
