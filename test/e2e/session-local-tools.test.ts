@@ -69,33 +69,45 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** One session run with the clock beside the config's servers: the first request's tools, the clock's calls, the answer. */
+async function runWithClock(configFile: string, agent?: string) {
+  const session = await openSession({
+    config: configFile,
+    ...(agent === undefined ? {} : { agent }),
+    adapter: anthropicAdapter({
+      model: DEFAULT_MODELS.anthropic,
+      clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.anthropic },
+    }),
+    localTools: [clock],
+    ledger: false,
+    env: { HOME: dir },
+    cwd: dir,
+  });
+  const before = emulator.requests.length;
+  const calls = clockCalls.length;
+  let text: string;
+  try {
+    const result = await session.run("What time is it in Oslo? Echo hello too.");
+    text = result.text ?? "";
+  } finally {
+    await session.close();
+  }
+  const first = emulator.requests[before]?.body as { tools: { name: string; cache_control?: unknown }[] };
+  return {
+    tools: first.tools,
+    names: first.tools.map((tool) => tool.name),
+    clock: clockCalls.slice(calls),
+    text,
+  };
+}
+
 describe("openSession with local tools", () => {
   it("offers them beside the servers' tools and answers their calls", async () => {
-    const session = await openSession({
-      config,
-      adapter: anthropicAdapter({
-        model: DEFAULT_MODELS.anthropic,
-        clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.anthropic },
-      }),
-      localTools: [clock],
-      ledger: false,
-      env: { HOME: dir },
-      cwd: dir,
-    });
-    const before = emulator.requests.length;
-    let text: string;
-    try {
-      const result = await session.run("What time is it in Oslo? Echo hello too.");
-      text = result.text ?? "";
-    } finally {
-      await session.close();
-    }
-    const first = emulator.requests[before]?.body as { tools: { name: string; cache_control?: unknown }[] };
-    const names = first.tools.map((tool) => tool.name);
+    const { tools, names, clock: calls, text } = await runWithClock(config);
     expect(names).toContain("local__clock");
     expect(names).toContain("main__echo");
-    expect(first.tools.at(-1)?.cache_control).toEqual({ type: "ephemeral" });
-    expect(clockCalls).toEqual([{ city: "Oslo" }]);
+    expect(tools.at(-1)?.cache_control).toEqual({ type: "ephemeral" });
+    expect(calls).toEqual([{ city: "Oslo" }]);
     expect(text).toContain("[ok] noon in Oslo");
     expect(text).toMatch(/\[ok\] .*hello/);
   });
@@ -110,34 +122,12 @@ describe("openSession with local tools", () => {
         agents: { searcher: { servers: ["main"], toolSearch: "facade" } },
       }),
     );
-    const session = await openSession({
-      config: searching,
-      agent: "searcher",
-      adapter: anthropicAdapter({
-        model: DEFAULT_MODELS.anthropic,
-        clientOptions: { apiKey: "test", baseURL: emulator.baseUrls.anthropic },
-      }),
-      localTools: [clock],
-      ledger: false,
-      env: { HOME: dir },
-      cwd: dir,
-    });
-    const before = emulator.requests.length;
-    const calls = clockCalls.length;
-    let text: string;
-    try {
-      const result = await session.run("What time is it in Oslo? Echo hello too.");
-      text = result.text ?? "";
-    } finally {
-      await session.close();
-    }
-    const first = emulator.requests[before]?.body as { tools: { name: string; cache_control?: unknown }[] };
-    const names = first.tools.map((tool) => tool.name);
+    const { tools, names, clock: calls, text } = await runWithClock(searching, "searcher");
     expect(names).toContain("search_tools");
     expect(names).toContain("local__clock");
     expect(names).not.toContain("main__echo");
-    expect(first.tools.at(-1)?.cache_control).toEqual({ type: "ephemeral" });
-    expect(clockCalls.slice(calls)).toEqual([{ city: "Oslo" }]);
+    expect(tools.at(-1)?.cache_control).toEqual({ type: "ephemeral" });
+    expect(calls).toEqual([{ city: "Oslo" }]);
     expect(text).toContain("[ok] noon in Oslo");
     expect(text).toMatch(/\[ok\] .*hello/);
   });
