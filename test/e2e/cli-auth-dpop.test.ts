@@ -152,7 +152,7 @@ describe("DPoP-bound tokens outlive the process that bound them", () => {
     for (const secret of secrets) expect(printed).not.toContain(secret);
     for (const secret of s.fixture.issuedSecrets()) expect(printed).not.toContain(secret);
     expect(printed).not.toMatch(/privateJwk|dpopKey/);
-  });
+  }, 60_000);
 
   it("an expired DPoP-bound token is refreshed in a new process with a proof by the same key", async () => {
     const s = await setup();
@@ -165,9 +165,12 @@ describe("DPoP-bound tokens outlive the process that bound them", () => {
     expectAllProofsByOneKey(s);
   });
 
-  it("logout deletes the key with the tokens; the next login binds a new key", async () => {
+  it("a second login finds the bound tokens good; logout deletes the key with them; the next login binds a new key", async () => {
     const s = await setup();
     expect((await loginHere(s)).code).toBe(0);
+    const again = await loginHere(s);
+    expect(again.out).toMatch(/^Already logged in to docs/);
+    expect(s.fixture.count("/authorize")).toBe(1);
     const first = expectAllProofsByOneKey(s);
     expect((await storedEntry(s))?.dpopKey).toBeDefined();
     expect((await loginHere(s, "logout")).code).toBe(0);
