@@ -8,6 +8,10 @@ describe("the stored DPoP key", () => {
     expect(Object.keys(made.stored.privateJwk).sort()).toEqual(["crv", "d", "kty", "x", "y"]);
     // The SDK's own thumbprint (jose) and ours agree, so a token's cnf.jkt matches across processes.
     expect(jwkThumbprint(made.keyPair.publicJwk)).toBe(made.keyPair.thumbprint);
+    const fresh = await DpopSession.create({ alg: "ES256" });
+    expect(jwkThumbprint(fresh.publicJwk)).toBe(fresh.thumbprint);
+    // Exported once for the store; the key this process signs with cannot be read out again.
+    expect(made.keyPair.privateKey.extractable).toBe(false);
     const loaded = await loadDpopKey(JSON.parse(JSON.stringify(made.stored)), "ES256");
     if (loaded === undefined) throw new Error("the stored key did not load");
     expect(loaded.keyPair.thumbprint).toBe(made.keyPair.thumbprint);

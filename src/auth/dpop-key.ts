@@ -55,11 +55,16 @@ const PRIVATE_MEMBERS: Record<string, readonly string[]> = {
   OKP: ["d"],
 };
 
-/** A fresh key pair for `alg`, exportable once so it can be stored. */
+/**
+ * A fresh key pair for `alg`, exported once so it can be stored, then used as the next process will use it:
+ * imported back non-extractable (RFC 9449 §11 advises keys that cannot be read out), so nothing in this process
+ * can export it again.
+ */
 export async function createDpopKey(alg: DpopAlgorithm): Promise<DpopKey> {
-  const keyPair = await generateDpopKeyPair({ alg, extractable: true });
-  const exported = await subtle.exportKey("jwk", keyPair.privateKey);
-  return { keyPair, stored: { alg, privateJwk: keyMembers(exported, true) ?? {} } };
+  const generated = await generateDpopKeyPair({ alg, extractable: true });
+  const exported = await subtle.exportKey("jwk", generated.privateKey);
+  const stored: StoredDpopKey = { alg, privateJwk: keyMembers(exported, true) ?? {} };
+  return (await loadDpopKey(stored, alg)) ?? { keyPair: generated, stored };
 }
 
 /**
