@@ -6,6 +6,18 @@ import type { AuthorizationHandler, AuthorizationResponse } from "./types.js";
 
 const serverUrl = "https://mcp.example/mcp";
 
+/** A discovery whose authorization server advertises DPoP with ES256. */
+const dpopDiscovery = {
+  authorizationServerUrl: "https://as.example",
+  authorizationServerMetadata: {
+    issuer: "https://as.example",
+    authorization_endpoint: "https://as.example/authorize",
+    token_endpoint: "https://as.example/token",
+    response_types_supported: ["code"],
+    dpop_signing_alg_values_supported: ["ES256"],
+  },
+};
+
 /** Records every authorization and answers with a numbered code (and `iss`, or a refusal, when told to). */
 class RecordingHandler implements AuthorizationHandler {
   readonly calls: Array<{ url: string; state: string }> = [];
@@ -265,38 +277,82 @@ describe("SwitchboardOAuthProvider", () => {
     );
   });
 
-  it("binds tokens with one in-memory DPoP key once the authorization server advertises DPoP", async () => {
-    const { provider: p } = await provider();
+  it("binds tokens with one DPoP key once the authorization server advertises DPoP, and stores the key with them", async () => {
+    const { provider: p, store } = await provider();
     expect(await p.dpop()).toBeUndefined();
-    await p.saveDiscoveryState({
-      authorizationServerUrl: "https://as.example",
-      authorizationServerMetadata: {
-        issuer: "https://as.example",
-        authorization_endpoint: "https://as.example/authorize",
-        token_endpoint: "https://as.example/token",
-        response_types_supported: ["code"],
-        dpop_signing_alg_values_supported: ["ES256"],
-      },
-    });
+    await p.saveDiscoveryState(dpopDiscovery);
     const session = await p.dpop();
     expect(session?.alg).toBe("ES256");
     expect(await p.dpop()).toBe(session);
-    await p.saveTokens({ access_token: "bound-1", token_type: "DPoP" });
+    // Nothing is stored until a token is bound to the key.
+    expect((await store.load(serverUrl))?.dpopKey).toBeUndefined();
+    await p.saveTokens({ access_token: "bound-1", token_type: "DPoP", refresh_token: "rt-1" });
     expect((await p.tokens())?.access_token).toBe("bound-1");
+    const stored = await store.load(serverUrl);
+    expect(stored?.tokensBoundTo).toBe(session?.thumbprint);
+    expect(stored?.dpopKey?.alg).toBe("ES256");
+    const d = stored?.dpopKey?.privateJwk.d ?? "";
+    expect(d.length).toBeGreaterThan(20);
+    expect(p.secretValues()).toContain(d);
+
+    // A later provider over the same store (the next process) signs with the stored key and sends the tokens.
+    const later = new SwitchboardOAuthProvider({ serverUrl, store });
+    expect((await later.tokens())?.access_token).toBe("bound-1");
+    expect((await later.dpop())?.thumbprint).toBe(session?.thumbprint);
+    expect(later.secretValues()).toContain(d);
+    // Bearer tokens saved later carry no binding and leave no key behind.
+    await later.saveTokens({ access_token: "plain-1", token_type: "Bearer" });
+    const plain = await store.load(serverUrl);
+    expect(plain?.dpopKey).toBeUndefined();
+    expect(plain?.tokensBoundTo).toBeUndefined();
+  });
+
+  it("a stored DPoP key of the wrong shape is ignored: its tokens are not sent, a fresh key binds the next ones", async () => {
+    const { provider: first, store } = await provider();
+    await first.saveDiscoveryState(dpopDiscovery);
+    await first.dpop();
+    await first.saveTokens({ access_token: "bound-1", token_type: "DPoP", refresh_token: "rt-1" });
+    const stored = await store.load(serverUrl);
+    const bound = stored?.tokensBoundTo;
+    for (const dpopKey of [{ alg: "ES256", privateJwk: { kty: "EC", d: "x" } }, "junk", { alg: "none" }]) {
+      await store.save(serverUrl, { ...stored, dpopKey } as never);
+      const later = new SwitchboardOAuthProvider({ serverUrl, store, handler: new RecordingHandler() });
+      await later.prepare();
+      expect(await later.tokens()).toBeUndefined();
+      const session = await later.dpop();
+      expect(session?.thumbprint).not.toBe(bound);
+      // The unusable refresh token does not keep a client registered for another redirect URI.
+      await later.saveClientInformation({ client_id: "c1", redirect_uris: ["http://127.0.0.1:1/callback"] });
+      expect(await later.clientInformation()).toBeUndefined();
+      await later.saveTokens({ access_token: "bound-2", token_type: "DPoP" });
+      expect((await later.tokens())?.access_token).toBe("bound-2");
+      expect((await store.load(serverUrl))?.tokensBoundTo).toBe(session?.thumbprint);
+      expect((await new SwitchboardOAuthProvider({ serverUrl, store }).tokens())?.access_token).toBe(
+        "bound-2",
+      );
+    }
+  });
+
+  it("invalidating everything drops the stored key; the session's key is stored again with the next tokens", async () => {
+    const { provider: p, store } = await provider();
+    await p.saveDiscoveryState(dpopDiscovery);
+    const session = await p.dpop();
+    await p.saveTokens({ access_token: "bound-1", token_type: "DPoP" });
+    await p.invalidateCredentials("tokens");
+    expect((await store.load(serverUrl))?.tokensBoundTo).toBeUndefined();
+    expect((await store.load(serverUrl))?.dpopKey).toBeDefined();
+    await p.invalidateCredentials("all");
+    expect(await store.load(serverUrl)).toEqual({});
+    await p.saveTokens({ access_token: "bound-2", token_type: "DPoP" });
+    const later = new SwitchboardOAuthProvider({ serverUrl, store });
+    await later.saveDiscoveryState(dpopDiscovery);
+    expect((await later.tokens())?.access_token).toBe("bound-2");
+    expect((await later.dpop())?.thumbprint).toBe(session?.thumbprint);
   });
 
   it("turns DPoP off on request, and never presents DPoP-bound tokens whose key another process held", async () => {
     const { provider: off, store } = await provider({ dpop: false });
-    await off.saveDiscoveryState({
-      authorizationServerUrl: "https://as.example",
-      authorizationServerMetadata: {
-        issuer: "https://as.example",
-        authorization_endpoint: "https://as.example/authorize",
-        token_endpoint: "https://as.example/token",
-        response_types_supported: ["code"],
-        dpop_signing_alg_values_supported: ["ES256"],
-      },
-    });
+    await off.saveDiscoveryState(dpopDiscovery);
     expect(await off.dpop()).toBeUndefined();
     await store.save(serverUrl, {
       ...(await store.load(serverUrl)),

@@ -21,7 +21,8 @@ import type {
 } from "@modelcontextprotocol/client";
 import { DpopSession, validateClientMetadataUrl } from "@modelcontextprotocol/client";
 import { AuthError, AuthorizationRefusedError } from "./auth-error.js";
-import { chooseDpopAlgorithm } from "./dpop-choice.js";
+import { chooseDpopAlgorithm, type DpopAlgorithm } from "./dpop-choice.js";
+import { createDpopKey, dpopKeySecrets, loadDpopKey, type StoredDpopKey } from "./dpop-key.js";
 import { checkRefusalIssuer } from "./issuer-check.js";
 import type {
   AuthorizationHandler,
@@ -91,10 +92,13 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   readonly #secrets = new Set<string>();
   /** Serialises read-modify-write cycles on the store. */
   #queue: Promise<unknown> = Promise.resolve();
-  /** The DPoP key pair (and its nonces), made once per provider and kept in memory only: never stored or shown. */
+  /**
+   * The DPoP key pair (and its nonces), made once per provider: the stored key when it is usable, else a fresh
+   * one, which is stored with the first tokens it binds. Never shown.
+   */
   #dpop: Promise<DpopSession> | undefined;
-  /** DPoP-bound tokens were issued to this process's key; bound tokens from an earlier run are unusable. */
-  #boundHere = false;
+  /** The stored form of the session's key, written beside the tokens it binds. */
+  #dpopKey: StoredDpopKey | undefined;
 
   constructor(options: SwitchboardOAuthProviderOptions) {
     validateClientMetadataUrl(options.clientMetadataUrl);
@@ -183,7 +187,8 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     // A DCR client registered for another redirect URI (another loopback port) cannot complete a new
     // authorization; while a refresh token exists it is still the client that refreshes.
     const uris = "redirect_uris" in stored ? stored.redirect_uris : undefined;
-    const canRefresh = credentials?.tokens?.refresh_token !== undefined;
+    // Only a usable refresh token counts: one bound to a DPoP key this process cannot load never refreshes.
+    const canRefresh = (await this.tokens(ctx))?.refresh_token !== undefined;
     if (
       !canRefresh &&
       uris !== undefined &&
@@ -200,10 +205,12 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
-    const tokens = (await this.#load())?.tokens;
-    // A DPoP-bound token (and its refresh token) works only with the key it was bound to, which died with the
-    // process that held it: such tokens are as good as none, so a new authorization binds fresh ones.
-    if (isDpopBound(tokens) && !this.#boundHere) return undefined;
+    const credentials = await this.#load();
+    const tokens = credentials?.tokens;
+    // A DPoP-bound token (and its refresh token) works only with the key it was bound to: without that key (none
+    // stored, an unusable one, DPoP now off) such tokens are as good as none, so a new authorization binds fresh
+    // ones. They are never sent with another key's proofs, nor as Bearer.
+    if (isDpopBound(tokens) && !(await this.#holdsKeyOf(credentials))) return undefined;
     // Tokens (a refresh token above all) are bound to the server that issued them; another one never sees them.
     if (ctx?.issuer !== undefined && tokens?.issuer !== undefined && tokens.issuer !== ctx.issuer)
       return undefined;
@@ -212,9 +219,19 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
     this.#callbackLeg = false;
-    if (isDpopBound(tokens)) this.#boundHere = this.#dpop !== undefined;
+    // The key that signed the token request is the one the tokens are bound to: both go into one write.
+    const session = isDpopBound(tokens) ? await this.#dpop : undefined;
+    const key = session === undefined ? undefined : this.#dpopKey;
     const savedAt = this.#now();
-    await this.#update((credentials) => ({ ...credentials, tokens, tokensSavedAt: savedAt }));
+    await this.#update((credentials) => {
+      const { tokensBoundTo: _bound, dpopKey: _key, ...rest } = credentials;
+      const next: StoredCredentials = { ...rest, tokens, tokensSavedAt: savedAt };
+      if (session !== undefined && key !== undefined) {
+        next.tokensBoundTo = session.thumbprint;
+        next.dpopKey = key;
+      }
+      return next;
+    });
   }
 
   /** Epoch ms when the stored access token expires, if the server said (`expires_in`). */
@@ -304,11 +321,26 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
    */
   async dpop(): Promise<DpopSession | undefined> {
     if (this.#dpop !== undefined) return this.#dpop;
-    const metadata = (await this.#load())?.discovery?.authorizationServerMetadata;
-    const alg = chooseDpopAlgorithm(metadata, this.#options.dpop);
+    const credentials = await this.#load();
+    const alg = chooseDpopAlgorithm(credentials?.discovery?.authorizationServerMetadata, this.#options.dpop);
     if (alg === undefined) return undefined;
-    this.#dpop ??= DpopSession.create({ alg });
+    this.#dpop ??= this.#dpopSession(credentials?.dpopKey, alg);
     return this.#dpop;
+  }
+
+  /** A session over the stored key when it loads for `alg`; otherwise over a fresh key (stored with its tokens). */
+  async #dpopSession(stored: unknown, alg: DpopAlgorithm): Promise<DpopSession> {
+    const key = (await loadDpopKey(stored, alg)) ?? (await createDpopKey(alg));
+    this.#dpopKey = key.stored;
+    for (const secret of dpopKeySecrets(key.stored)) this.#secrets.add(secret);
+    return DpopSession.create({ keyPair: key.keyPair });
+  }
+
+  /** This provider signs with the key the stored tokens are bound to. */
+  async #holdsKeyOf(credentials: StoredCredentials | undefined): Promise<boolean> {
+    if (credentials?.tokensBoundTo === undefined) return false;
+    const session = await this.dpop();
+    return session !== undefined && session.thumbprint === credentials.tokensBoundTo;
   }
 
   async saveDiscoveryState(discovery: OAuthDiscoveryState): Promise<void> {
@@ -332,7 +364,10 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       if (scope === "all" || scope === "tokens") {
         delete next.tokens;
         delete next.tokensSavedAt;
+        delete next.tokensBoundTo;
       }
+      // This provider's session keeps its key: the next tokens it binds are stored with it again.
+      if (scope === "all") delete next.dpopKey;
       if (scope === "all" || scope === "verifier") delete next.codeVerifier;
       if (scope === "all" || scope === "discovery") delete next.discovery;
       return next;
@@ -347,7 +382,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     );
   }
 
-  /** Every secret this provider has seen (tokens, client secret, PKCE verifier, codes), for redaction. */
+  /** Every secret this provider has seen (tokens, client secret, PKCE verifier, codes, DPoP key), for redaction. */
   secretValues(): string[] {
     return [...this.#secrets].sort((a, b) => b.length - a.length);
   }
@@ -360,6 +395,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       credentials?.client?.client_secret,
       credentials?.codeVerifier,
     ];
+    values.push(...dpopKeySecrets(credentials?.dpopKey));
     for (const value of values) if (typeof value === "string" && value.length >= 4) this.#secrets.add(value);
   }
 

@@ -8,6 +8,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
+import type { StoredDpopKey } from "./dpop-key.js";
 
 /** Everything remembered for one server URL. Secrets live here and nowhere else (never logged). */
 export interface StoredCredentials {
@@ -16,6 +17,13 @@ export interface StoredCredentials {
   tokens?: StoredOAuthTokens;
   /** Epoch ms when `tokens` were saved; with `expires_in` it tells when to refresh before expiry. */
   tokensSavedAt?: number;
+  /**
+   * RFC 7638 thumbprint of the DPoP key `tokens` are bound to (`token_type: DPoP`): such tokens are sent only by a
+   * process holding that key, with proofs signed by it.
+   */
+  tokensBoundTo?: string;
+  /** The DPoP key pair that bound `tokens`, written with them, so a later process can use them. A secret. */
+  dpopKey?: StoredDpopKey;
   /** PKCE verifier of the authorization in flight. */
   codeVerifier?: string;
   /** Discovery results, so a reconnect does not repeat the metadata walk. */

@@ -6,7 +6,6 @@
  * no token, secret or code reaches any output. The last block
  * runs the built CLI (`bin/switchboard.js`): `auth login`, then `inspect` reaching the server with the stored tokens.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,8 +20,7 @@ import {
   type OAuthFixtureOptions,
   startOAuthFixture,
 } from "../fixtures/oauth/oauth-fixture.js";
-import { captureOutput } from "./capture-output.js";
-import { repoRoot, runCli } from "./run-cli.js";
+import { runCli, runCliLive } from "./run-cli.js";
 
 let dir: string;
 let fixture: OAuthFixture | undefined;
@@ -428,34 +426,6 @@ describe("switchboard auth: RFC 9207 iss on login, RFC 7009 revocation on logout
     for (const secret of secrets) expect(refused.all() + down.all()).not.toContain(secret);
   });
 });
-
-/**
- * Runs the built CLI and hands each stderr chunk to `onStderr` while it runs (to follow a printed URL), with a way
- * to type into its stdin (closed at once unless `typed` is given; the pipe then stays open until the CLI exits).
- */
-function runCliLive(
-  args: string[],
-  env: Record<string, string>,
-  onStderr: (text: string, type: (line: string) => void) => void,
-  typed = false,
-) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, "bin", "switchboard.js"), ...args], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? "", SWITCHBOARD_LEDGER: "off", ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    if (!typed) child.stdin.end();
-    const type = (line: string) => child.stdin.write(`${line}\n`);
-    const output = captureOutput(child, (text) => onStderr(text, type));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout: output.stdout, stderr: output.stderr });
-    });
-  });
-}
 
 describe("the built CLI (needs `auth` registered in src/cli/main.ts)", () => {
   it("auth login --no-browser prints the URL, then inspect reaches the server with the stored tokens", async () => {

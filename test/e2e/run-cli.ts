@@ -75,3 +75,31 @@ export function startCli(
   const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   return { child, stdout: () => output.stdout, stderr: () => output.stderr, exited };
 }
+
+/**
+ * Runs the built CLI and hands each stderr chunk to `onStderr` while it runs (to follow a printed URL), with a way
+ * to type into its stdin (closed at once unless `typed` is given; the pipe then stays open until the CLI exits).
+ */
+export function runCliLive(
+  args: string[],
+  env: Record<string, string>,
+  onStderr: (text: string, type: (line: string) => void) => void,
+  typed = false,
+) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? "", SWITCHBOARD_LEDGER: "off", ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    if (!typed) child.stdin.end();
+    const type = (line: string) => child.stdin.write(`${line}\n`);
+    const output = captureOutput(child, (text) => onStderr(text, type));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: output.stdout, stderr: output.stderr });
+    });
+  });
+}
