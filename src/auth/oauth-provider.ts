@@ -11,6 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type {
+  DpopSession,
   OAuthClientInformationContext,
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -19,10 +20,10 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
-import { DpopSession, validateClientMetadataUrl } from "@modelcontextprotocol/client";
 import { AuthError, AuthorizationRefusedError } from "./auth-error.js";
-import { chooseDpopAlgorithm } from "./dpop-choice.js";
-import { checkRefusalIssuer } from "./issuer-check.js";
+import { validateClientMetadataUrl } from "./client-metadata-url.js";
+import { loadClientSdk } from "./client-sdk.js";
+import { defaultMaxAuthorizations } from "./max-authorizations.js";
 import type {
   AuthorizationHandler,
   AuthorizationResponse,
@@ -66,8 +67,7 @@ export interface SwitchboardOAuthProviderOptions {
 /** Stands in for a redirect URI when there is no handler; never sent anywhere (authorizing fails first). */
 const noHandlerRedirectUrl = "http://127.0.0.1/switchboard-no-handler";
 
-/** The default number of authorizations (user redirects) one connect or one request may start. */
-export const defaultMaxAuthorizations = 3;
+export { defaultMaxAuthorizations } from "./max-authorizations.js";
 
 /**
  * The MCP SDK's `OAuthClientProvider` backed by a `CredentialStore` and an `AuthorizationHandler`: the SDK runs
@@ -246,6 +246,8 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       // attacker-controllable description can be shown (RFC 9207 §2.4).
       if (error instanceof AuthorizationRefusedError) {
         const metadata = (await this.#load())?.discovery?.authorizationServerMetadata;
+        await loadClientSdk();
+        const { checkRefusalIssuer } = await import("./issuer-check.js");
         throw checkRefusalIssuer(error, metadata, this.serverUrl);
       }
       throw error;
@@ -305,9 +307,11 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   async dpop(): Promise<DpopSession | undefined> {
     if (this.#dpop !== undefined) return this.#dpop;
     const metadata = (await this.#load())?.discovery?.authorizationServerMetadata;
+    const sdk = await loadClientSdk();
+    const { chooseDpopAlgorithm } = await import("./dpop-choice.js");
     const alg = chooseDpopAlgorithm(metadata, this.#options.dpop);
     if (alg === undefined) return undefined;
-    this.#dpop ??= DpopSession.create({ alg });
+    this.#dpop ??= sdk.DpopSession.create({ alg });
     return this.#dpop;
   }
 
