@@ -119,7 +119,11 @@ export type {
   ResourceParts,
 } from "./context/index.js";
 export { promptMessages, renderMessages, resourceParts } from "./context/index.js";
-export { estimateToolsetTokens, PRICES, priceFor, whatIf } from "./cost/index.js";
+// Cost, ledger and search come from their files, not their folders' index: those also hold the CLI's reports
+// and the search evaluation, which importing the package would otherwise load.
+export { estimateToolsetTokens } from "./cost/estimate-tokens.js";
+export { PRICES, priceFor } from "./cost/price-table.js";
+export { whatIf } from "./cost/what-if.js";
 export type {
   Answer,
   AnswerContext,
@@ -159,7 +163,10 @@ export {
   SwitchboardError,
 } from "./errors.js";
 // The gateway is `switchboard/gateway`: it brings the MCP server SDK, which a host never needs.
-export { defaultLedgerPath, LedgerError, openLedger, recordConversation } from "./ledger/index.js";
+export { LedgerError } from "./ledger/ledger-error.js";
+export { defaultLedgerPath } from "./ledger/ledger-path.js";
+export { recordConversation } from "./ledger/record-usage.js";
+export { openLedger } from "./ledger/usage-ledger.js";
 // Local tools: the user's own function tools (JSON Schema or zod, plus execute) beside MCP tools.
 export {
   type JsonSchemaToolDefinition,
@@ -207,7 +214,8 @@ export { TARGETS, type Target, type TargetId } from "./providers/targets.js";
 export { validateTargetTools } from "./providers/validate-target-tools.js";
 export { type RepairResult, repairSchema } from "./schema/index.js";
 // Tool search
-export { createToolIndex, FACADE_TOOLS } from "./search/index.js";
+export { FACADE_TOOLS } from "./search/facade-tools.js";
+export { createToolIndex } from "./search/tool-index.js";
 // One session with the CLI's defaults
 export {
   type ContextItem,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { HttpServerConfig } from "../config/types.js";
 import { AuthError } from "./auth-error.js";
 import { authForServer, LoginRequired, usesOAuth } from "./auth-for-server.js";
+import { loadClientSdk } from "./client-sdk.js";
 import { JwtBearerProvider } from "./jwt-bearer-provider.js";
 import { LoopbackAuthorization } from "./loopback-authorization.js";
 import { MemoryCredentialStore } from "./memory-credential-store.js";
@@ -65,6 +66,8 @@ describe("authForServer", () => {
   });
 
   it("client_credentials: the SDK's client-credentials provider with the configured client and scopes", async () => {
+    // As connectHost does before it builds any server's auth: the provider is the SDK's own class.
+    await loadClientSdk();
     const { provider } = authForServer(
       server({
         grant: "client_credentials",

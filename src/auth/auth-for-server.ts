@@ -10,9 +10,10 @@
  *   pasted (`pasted`: a browser on another machine cannot reach this one's loopback);
  * - `handler`: an injected handler (tests, CI, the conformance client).
  */
-import { ClientCredentialsProvider } from "@modelcontextprotocol/client";
+import type { ClientCredentialsProvider } from "@modelcontextprotocol/client";
 import type { HttpServerConfig } from "../config/types.js";
 import { AuthError } from "./auth-error.js";
+import { clientSdkLoaded } from "./client-sdk.js";
 import { JwtBearerProvider } from "./jwt-bearer-provider.js";
 import { CALLBACK_PATH, LoopbackAuthorization } from "./loopback-authorization.js";
 import { SwitchboardOAuthProvider, type SwitchboardOAuthProviderOptions } from "./oauth-provider.js";
@@ -66,7 +67,9 @@ export function authForServer(server: HttpServerConfig, options: AuthForServerOp
   const settings = server.auth ?? {};
   if (settings.grant === "client_credentials") {
     // The config check guarantees both; tokens stay in this process (a new one is obtained per run).
-    const provider = new ClientCredentialsProvider({
+    // The SDK's own provider: connectHost has loaded the SDK before it builds any server's auth.
+    const { ClientCredentialsProvider: Provider } = clientSdkLoaded("a client_credentials grant");
+    const provider = new Provider({
       clientId: settings.clientId ?? "",
       clientSecret: settings.clientSecret ?? "",
       clientName: options.clientName ?? "switchboard",

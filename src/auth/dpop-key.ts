@@ -5,7 +5,8 @@
  * import and sign is `undefined`, never an error. The JWK's private members are secrets (see `dpopKeySecrets`).
  */
 import { createHash, webcrypto } from "node:crypto";
-import { type DpopKeyPair, generateDpopKeyPair } from "@modelcontextprotocol/client";
+import type { DpopKeyPair } from "@modelcontextprotocol/client";
+import { loadClientSdk } from "./client-sdk.js";
 import type { DpopAlgorithm } from "./dpop-choice.js";
 
 type JsonWebKey = webcrypto.JsonWebKey;
@@ -61,6 +62,7 @@ const PRIVATE_MEMBERS: Record<string, readonly string[]> = {
  * can export it again.
  */
 export async function createDpopKey(alg: DpopAlgorithm): Promise<DpopKey> {
+  const { generateDpopKeyPair } = await loadClientSdk();
   const generated = await generateDpopKeyPair({ alg, extractable: true });
   const exported = await subtle.exportKey("jwk", generated.privateKey);
   const stored: StoredDpopKey = { alg, privateJwk: keyMembers(exported, true) ?? {} };

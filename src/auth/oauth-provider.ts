@@ -11,6 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type {
+  DpopSession,
   OAuthClientInformationContext,
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -19,11 +20,12 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
-import { DpopSession, validateClientMetadataUrl } from "@modelcontextprotocol/client";
 import { AuthError, AuthorizationRefusedError } from "./auth-error.js";
-import { chooseDpopAlgorithm, type DpopAlgorithm } from "./dpop-choice.js";
+import { validateClientMetadataUrl } from "./client-metadata-url.js";
+import { loadClientSdk } from "./client-sdk.js";
+import type { DpopAlgorithm } from "./dpop-choice.js";
 import { createDpopKey, dpopKeySecrets, loadDpopKey, type StoredDpopKey } from "./dpop-key.js";
-import { checkRefusalIssuer } from "./issuer-check.js";
+import { defaultMaxAuthorizations } from "./max-authorizations.js";
 import type {
   AuthorizationHandler,
   AuthorizationResponse,
@@ -67,8 +69,7 @@ export interface SwitchboardOAuthProviderOptions {
 /** Stands in for a redirect URI when there is no handler; never sent anywhere (authorizing fails first). */
 const noHandlerRedirectUrl = "http://127.0.0.1/switchboard-no-handler";
 
-/** The default number of authorizations (user redirects) one connect or one request may start. */
-export const defaultMaxAuthorizations = 3;
+export { defaultMaxAuthorizations } from "./max-authorizations.js";
 
 /**
  * The MCP SDK's `OAuthClientProvider` backed by a `CredentialStore` and an `AuthorizationHandler`: the SDK runs
@@ -263,6 +264,8 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       // attacker-controllable description can be shown (RFC 9207 §2.4).
       if (error instanceof AuthorizationRefusedError) {
         const metadata = (await this.#load())?.discovery?.authorizationServerMetadata;
+        await loadClientSdk();
+        const { checkRefusalIssuer } = await import("./issuer-check.js");
         throw checkRefusalIssuer(error, metadata, this.serverUrl);
       }
       throw error;
@@ -322,6 +325,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   async dpop(): Promise<DpopSession | undefined> {
     if (this.#dpop !== undefined) return this.#dpop;
     const credentials = await this.#load();
+    const { chooseDpopAlgorithm } = await import("./dpop-choice.js");
     const alg = chooseDpopAlgorithm(credentials?.discovery?.authorizationServerMetadata, this.#options.dpop);
     if (alg === undefined) return undefined;
     this.#dpop ??= this.#dpopSession(credentials?.dpopKey, alg);
@@ -333,7 +337,8 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     const key = (await loadDpopKey(stored, alg)) ?? (await createDpopKey(alg));
     this.#dpopKey = key.stored;
     for (const secret of dpopKeySecrets(key.stored)) this.#secrets.add(secret);
-    return DpopSession.create({ keyPair: key.keyPair });
+    const sdk = await loadClientSdk();
+    return sdk.DpopSession.create({ keyPair: key.keyPair });
   }
 
   /** This provider signs with the key the stored tokens are bound to. */

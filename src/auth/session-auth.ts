@@ -5,10 +5,10 @@
  * redirect's RFC 9207 `iss`; the SDK's refusal of a wrong one becomes an `AuthError` (`AUTH_FAILED`).
  */
 import type { AuthProvider, OAuthClientProvider } from "@modelcontextprotocol/client";
-import { auth, UnauthorizedError } from "@modelcontextprotocol/client";
 import { AuthError } from "./auth-error.js";
-import { fromIssuerMismatch } from "./issuer-check.js";
-import { defaultMaxAuthorizations, SwitchboardOAuthProvider } from "./oauth-provider.js";
+import { loadClientSdk, loadedClientSdk } from "./client-sdk.js";
+import { defaultMaxAuthorizations } from "./max-authorizations.js";
+import { SwitchboardOAuthProvider } from "./oauth-provider.js";
 
 /** What `ConnectionOptions.auth` carries. */
 export interface ConnectionAuth {
@@ -60,6 +60,7 @@ export async function refreshIfExpiring(
   if (tokens?.refresh_token === undefined || expiresAt === undefined) return false;
   if (expiresAt - Date.now() > withinMs) return false;
   const skip = { skipIssuerMetadataValidation: options.skipIssuerMetadataValidation === true };
+  const { auth } = await loadClientSdk();
   const result = await auth(provider, { serverUrl: provider.serverUrl, ...skip });
   if (result === "REDIRECT") {
     const response = provider.takeAuthorizationResponse();
@@ -74,14 +75,16 @@ export async function refreshIfExpiring(
         ...skip,
       });
     } catch (error) {
+      const { fromIssuerMismatch } = await import("./issuer-check.js");
       throw fromIssuerMismatch(error, provider.serverUrl) ?? error;
     }
   }
   return true;
 }
 
+/** The SDK's "authorization started" signal (false before anything loaded the SDK: nothing could throw it). */
 export function isUnauthorized(error: unknown): boolean {
-  return UnauthorizedError.isInstance(error);
+  return loadedClientSdk()?.UnauthorizedError.isInstance(error) === true;
 }
 
 /**
@@ -102,6 +105,7 @@ export async function finishPendingAuthorization(
     await transport.finishAuth(response.code, response.iss);
   } catch (exchangeError) {
     // A code from the wrong issuer (RFC 9207): fatal, never retried; the SDK did not redeem it.
+    const { fromIssuerMismatch } = await import("./issuer-check.js");
     const mismatch = fromIssuerMismatch(exchangeError, provider.serverUrl);
     if (mismatch !== undefined) throw mismatch;
     // The AS forgot the client (`invalid_client`) and the SDK discarded it: retrying re-registers.

@@ -4,6 +4,7 @@
  */
 
 import { type AuthMode, authForServer, usesOAuth } from "../auth/auth-for-server.js";
+import { loadClientSdk } from "../auth/client-sdk.js";
 import { FileCredentialStore } from "../auth/file-credential-store.js";
 import { MemoryCredentialStore } from "../auth/memory-credential-store.js";
 import type { CredentialStore } from "../auth/types.js";
@@ -99,6 +100,8 @@ export interface Host {
  */
 export async function connectHost(config: SwitchboardConfig, options: HostOptions = {}): Promise<Host> {
   const { catalog: catalogOptions, onState, oauth, ...poolOptions } = options;
+  // Every server connects through the SDK, and a client_credentials server's auth is built from it below.
+  await loadClientSdk();
   const pool = new ConnectionPool(config, withAuth(poolOptions, oauth));
   const catalog = new Catalog(catalogOptions);
   // Attach before starting, so every server's first listing enters the catalog the moment it is ready.

@@ -5,7 +5,12 @@
  * stay own properties (`__proto__` included) and a syntax error keeps its line and column. Everything else is
  * left for the strict parser to report. One linear pass of `jsonc-parser`'s scanner.
  */
-import { createScanner } from "jsonc-parser";
+import { createRequire } from "node:module";
+import type * as JsoncParser from "jsonc-parser";
+
+const load = createRequire(import.meta.url);
+/** Required at the first JSONC file, not at import (its `main`, what an ESM import resolves to, is CommonJS). */
+let jsonc: typeof JsoncParser | undefined;
 
 // jsonc-parser's `SyntaxKind` and `ScanError` are const enums, which isolated modules cannot read.
 const OPEN_BRACE = 1;
@@ -28,7 +33,8 @@ export type JsoncText = { ok: true; text: string } | { ok: false; offset: number
 
 /** `text` with its comments and trailing commas blanked out (see the module comment); linear in its length. */
 export function jsoncToJson(text: string): JsoncText {
-  const scanner = createScanner(text, false);
+  jsonc ??= load("jsonc-parser") as typeof JsoncParser;
+  const scanner = jsonc.createScanner(text, false);
   const blanks: [number, number][] = [];
   let previous: number | undefined;
   let comma: number | undefined;

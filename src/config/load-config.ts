@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { ConfigError, type ConfigIssue } from "../errors.js";
 import { checkReferences } from "./check-references.js";
 import { createConfigSchema } from "./config-schema.js";
+import { configZod, loadConfigZod } from "./config-zod.js";
 import type { Env } from "./expand-vars.js";
 import { expandedSecrets } from "./expanded-secrets.js";
 import { normaliseConfig } from "./normalise-config.js";
@@ -25,7 +26,7 @@ export function parseConfig(text: string, file: string, options: ConfigOptions =
     const message = `invalid JSON at line ${json.line}, column ${json.column}: ${json.message}`;
     throw new ConfigError(file, [{ path: "$", message }]);
   }
-  const schema = createConfigSchema(options.env ?? process.env);
+  const schema = createConfigSchema(configZod(), options.env ?? process.env);
   const result = schema.safeParse(json.value, { error: zodErrorMessage });
   const issues: ConfigIssue[] = [
     ...(result.success ? [] : toConfigIssues(result.error.issues, schema)),
@@ -63,5 +64,6 @@ export async function loadConfig(file: string, options: ConfigOptions = {}): Pro
       code: code === "ENOENT" ? "CONFIG_NOT_FOUND" : "CONFIG_UNREADABLE",
     });
   }
+  await loadConfigZod();
   return parseConfig(text, absolute, options);
 }

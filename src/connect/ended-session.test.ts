@@ -1,5 +1,6 @@
 import { SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadClientSdk } from "../auth/client-sdk.js";
 import { endedSessionStatus } from "./ended-session.js";
 
 const http = (status: number, body: string) =>
@@ -10,6 +11,11 @@ const http = (status: number, body: string) =>
   });
 
 describe("endedSessionStatus", () => {
+  // An SDK error reaches it only from a session, which loads the SDK through loadClientSdk first.
+  beforeAll(async () => {
+    await loadClientSdk();
+  });
+
   it("404 to a request with a session id ends the session (the spec's answer to an unknown session)", () => {
     expect(endedSessionStatus(http(404, "Session not found"), "streamable-http", "s-1")).toBe(404);
   });

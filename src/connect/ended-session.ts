@@ -4,7 +4,7 @@
  * unknown session id with 400 "No valid session ID provided" instead, so a 400 whose body names the session counts
  * too; any other 400 is the request's own fault and the session stays.
  */
-import { SdkHttpError } from "@modelcontextprotocol/client";
+import { loadedClientSdk } from "../auth/client-sdk.js";
 
 /** The HTTP status that ended the session, or undefined when `error` says nothing about the session. */
 export function endedSessionStatus(
@@ -12,8 +12,9 @@ export function endedSessionStatus(
   wire: string,
   sessionId: string | undefined,
 ): 404 | 400 | undefined {
-  if (wire !== "streamable-http" || sessionId === undefined || !(error instanceof SdkHttpError))
-    return undefined;
+  if (wire !== "streamable-http" || sessionId === undefined) return undefined;
+  const sdk = loadedClientSdk();
+  if (sdk === undefined || !(error instanceof sdk.SdkHttpError)) return undefined;
   if (error.status === 404) return 404;
   return error.status === 400 && /session/i.test(error.message) ? 400 : undefined;
 }

@@ -1,6 +1,5 @@
 export { backoffDelay, defaultRestartPolicy, type RestartPolicy } from "./backoff.js";
 export { ToolCallError, type ToolCallFailure } from "./call-errors.js";
-export { buildChildEnv, inheritedEnvKeys } from "./child-env.js";
 export type { ChildExit } from "./child-process-transport.js";
 export {
   ConnectionPool,

@@ -17,23 +17,20 @@ import type {
   Progress,
   ReadResourceResult,
 } from "@modelcontextprotocol/client";
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { AuthError } from "../auth/auth-error.js";
-import { defaultMaxAuthorizations } from "../auth/oauth-provider.js";
-import { finishPendingAuthorization, interactiveProvider, isUnauthorized } from "../auth/session-auth.js";
+import { loadClientSdk, loadedClientSdk } from "../auth/client-sdk.js";
+import { defaultMaxAuthorizations } from "../auth/max-authorizations.js";
+import { interactiveProvider, isUnauthorized } from "../auth/session-auth.js";
 import type { ServerConfig } from "../config/types.js";
 import { ConnectionError, isSwitchboardError, SwitchboardError } from "../errors.js";
 import { backoffDelay, defaultRestartPolicy, type RestartPolicy } from "./backoff.js";
 import { ToolCallError } from "./call-errors.js";
 import { CallQueue } from "./call-queue.js";
-import { describeExit } from "./child-process-transport.js";
 import { type Deadline, DeadlineClock } from "./deadline-clock.js";
 import { endedSessionStatus } from "./ended-session.js";
-import { allListKinds, fetchListing } from "./fetch-listing.js";
-import { openSession, type Session } from "./open-session.js";
+import type { Session } from "./open-session.js";
 import { redact, redactError, redactValue } from "./redact.js";
 import { serverSecrets } from "./server-secrets.js";
-import { readSkillFile } from "./skills.js";
 import { defaultStderrTailLimits, StderrTail } from "./stderr-tail.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import type {
@@ -48,6 +45,22 @@ import type {
   SkillEntry,
   SkillFileRead,
 } from "./types.js";
+
+type SessionRuntime = typeof import("./session-runtime.js");
+let runtime: SessionRuntime | undefined;
+
+/** The SDK-backed half of a connection, loaded (with the SDK) by the first connect in the process. */
+async function sessionRuntime(): Promise<SessionRuntime> {
+  await loadClientSdk();
+  runtime ??= await import("./session-runtime.js");
+  return runtime;
+}
+
+/** The runtime where a session exists: it was opened through the runtime, so the runtime is loaded. */
+function loadedRuntime(): SessionRuntime {
+  if (runtime === undefined) throw new Error("a session exists but the session runtime is not loaded");
+  return runtime;
+}
 
 /** Strings a caller sends back to the server (a tool's name, a resource's uri): never rewritten in a listing. */
 const identifierKeys: ReadonlySet<string> = new Set(["name", "uri", "uriTemplate"]);
@@ -410,7 +423,10 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     const { maxBytes, ...request } = options;
     try {
       return await this.#request(`skill read "${skill.uri}"`, request, (client, sdk) =>
-        readSkillFile(client, skill, ref, { ...sdk, ...(maxBytes === undefined ? {} : { maxBytes }) }),
+        loadedRuntime().readSkillFile(client, skill, ref, {
+          ...sdk,
+          ...(maxBytes === undefined ? {} : { maxBytes }),
+        }),
       );
     } catch (error) {
       // A failed check is the answer itself, not a failed request: it keeps its own code.
@@ -509,7 +525,11 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
           },
         );
       }
-      const detail = error instanceof ProtocolError ? `${error.message} (code ${error.code})` : String(error);
+      const sdk = loadedClientSdk();
+      const detail =
+        sdk !== undefined && error instanceof sdk.ProtocolError
+          ? `${error.message} (code ${error.code})`
+          : String(error);
       throw new SwitchboardError(
         "REQUEST_FAILED",
         redact(`Server "${this.name}" failed ${what}: ${detail}`, this.#secrets),
@@ -543,20 +563,24 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       try {
         return await work();
       } catch (error) {
-        if (round > limit + 1 || !(await finishPendingAuthorization(auth, session.transport, error)))
+        if (
+          round > limit + 1 ||
+          !(await loadedRuntime().finishPendingAuthorization(auth, session.transport, error))
+        )
           throw error;
       }
     }
   }
 
   /** Re-lists the given kinds on the live session and returns the updated listing. */
-  async refreshListing(kinds: readonly ListKind[] = allListKinds): Promise<ServerListing> {
+  async refreshListing(kinds?: readonly ListKind[]): Promise<ServerListing> {
     const session = this.#session;
     if (session === undefined || this.#state !== "ready") throw this.#notReady("re-list");
+    const { allListKinds, fetchListing } = loadedRuntime();
     const { listing: partial, warnings } = await fetchListing(
       session.client,
       session.info.capabilities,
-      kinds,
+      kinds ?? allListKinds,
       { timeout: this.config.timeoutMs },
       this.#listing,
     );
@@ -599,7 +623,8 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     await Promise.allSettled([this.#started, this.#restarting]);
   }
 
-  #open(): Promise<Session> {
+  async #open(): Promise<Session> {
+    const { openSession } = await sessionRuntime();
     return openSession(
       this.config,
       {
@@ -665,7 +690,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     const lost = new ConnectionError(
       this.name,
       session.wire,
-      `Server "${this.name}" ${why ?? (exit === undefined ? "closed the connection" : describeExit(exit))} unexpectedly`,
+      `Server "${this.name}" ${why ?? (exit === undefined ? "closed the connection" : loadedRuntime().describeExit(exit))} unexpectedly`,
       { code: "CONNECTION_CLOSED", ...(stderrTail === undefined ? {} : { stderrTail }) },
     );
     session.lost = lost;
@@ -807,7 +832,10 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
         },
       );
     }
-    if (timeoutSignal?.aborted || (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)) {
+    const sdk = loadedClientSdk();
+    const sdkTimeout =
+      sdk !== undefined && error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.RequestTimeout;
+    if (timeoutSignal?.aborted || sdkTimeout) {
       return new ToolCallError(
         this.name,
         tool,
@@ -842,9 +870,10 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
 }
 
 function describeCallError(error: unknown): string {
-  if (error instanceof ProtocolError) return `${error.message} (code ${error.code})`;
+  const sdk = loadedClientSdk();
+  if (sdk !== undefined && error instanceof sdk.ProtocolError) return `${error.message} (code ${error.code})`;
   // The status is the fault ("503 Service Unavailable"); the SDK's message only carries the body.
-  if (error instanceof SdkHttpError)
+  if (sdk !== undefined && error instanceof sdk.SdkHttpError)
     return `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ""}: ${error.message}`;
   // fetch's own "fetch failed" hides the reason (a dropped connection, a refused port) in its cause.
   if (error instanceof Error && error.cause instanceof Error)

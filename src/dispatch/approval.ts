@@ -2,8 +2,18 @@
  * Whether a call may run: per-tool rules (globs over the emitted name or `server__tool`), then a default that
  * reads the tool's annotations, then, for `ask`, a hook the application supplies. Nobody to ask means no.
  */
-import picomatch from "picomatch";
+import { createRequire } from "node:module";
+import type Picomatch from "picomatch";
 import type { ToolAnnotations } from "../spec/tool.js";
+
+const load = createRequire(import.meta.url);
+let picomatchModule: typeof Picomatch | undefined;
+
+/** picomatch, required at the first glob compiled rather than at import (it is CommonJS: same instance). */
+function picomatch(): typeof Picomatch {
+  picomatchModule ??= load("picomatch") as typeof Picomatch;
+  return picomatchModule;
+}
 
 /** What an approval rule says of a call: run it, refuse it, or ask a person. */
 export type ApprovalRule = "allow" | "deny" | "ask";
@@ -62,7 +72,7 @@ function compile(rules: Readonly<Record<string, ApprovalRule>>): Compiled {
     compiled = Object.entries(rules).map(([glob, rule]) => ({
       glob,
       rule,
-      test: picomatch(glob, { dot: true }),
+      test: picomatch()(glob, { dot: true }),
     }));
     compiledRules.set(rules, compiled);
   }

@@ -3,20 +3,12 @@
  * its own arguments, and a local tool has nobody else to. Compiled on the first call; patterns run in linear
  * time; a schema Ajv cannot compile is not checked (execute still gets the arguments).
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import { linearRegExpEngine } from "../schema/linear-regexp.js";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { type ArgumentCompilers, argumentCompilers } from "../schema/argument-compilers.js";
 import type { JsonObject } from "../spec/json.js";
 import type { CheckedArguments } from "./local-tool.js";
 
-const options = {
-  strict: false,
-  allErrors: true,
-  validateFormats: false,
-  validateSchema: false,
-  code: { regExp: linearRegExpEngine() },
-} as const;
-let compilers: { draft2020: Ajv2020; draft7: Ajv } | undefined;
+let compilers: ArgumentCompilers | undefined;
 
 /** A checker for `schema`, compiled lazily once. */
 export function jsonArgumentChecker(schema: JsonObject): (args: Record<string, unknown>) => CheckedArguments {
@@ -30,7 +22,7 @@ export function jsonArgumentChecker(schema: JsonObject): (args: Record<string, u
 }
 
 function compile(schema: JsonObject): ValidateFunction | null {
-  compilers ??= { draft2020: new Ajv2020(options), draft7: new Ajv(options) };
+  compilers ??= argumentCompilers();
   const { $schema, ...body } = schema;
   const order =
     typeof $schema === "string" && /draft-0[467]/.test($schema)

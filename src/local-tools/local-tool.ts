@@ -3,7 +3,8 @@
  * It joins the toolset under the reserved `local` label (never a fake server), so naming, repair, cost and
  * dispatch treat it like any catalogue tool; dispatch runs `execute` where it would call a server.
  */
-import { z } from "zod";
+import type { z } from "zod";
+import { configZod } from "../config/config-zod.js";
 import { LOCAL_TOOLS_SERVER } from "../config/reserved-server-name.js";
 import { SwitchboardError } from "../errors.js";
 import type { JsonObject } from "../spec/json.js";
@@ -141,10 +142,14 @@ export function localServerTools(tools: readonly LocalTool[]): ServerTool[] {
 
 function fromZod(name: string, schema: z.ZodType, io: "input" | "output"): JsonObject {
   try {
-    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
-      io,
-      unrepresentable: "any",
-    }) as JsonObject;
+    // The schema's own method (zod 4.2+): its zod instance converts it, and importing switchboard loads no zod.
+    // A schema from an older zod 4 without the method goes through the package's own zod.
+    const params = { io, unrepresentable: "any" } as const;
+    const converted =
+      typeof schema.toJSONSchema === "function"
+        ? schema.toJSONSchema(params)
+        : configZod().toJSONSchema(schema, params);
+    const { $schema: _dialect, ...json } = converted as JsonObject;
     return json;
   } catch (error) {
     invalid(`local tool "${name}": its zod ${io} schema has no JSON Schema form`, error);

@@ -6,20 +6,12 @@
  * is not enforced here, and the server still checks it.
  */
 import { createHash } from "node:crypto";
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import { linearRegExpEngine } from "../schema/linear-regexp.js";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { type ArgumentCompilers, argumentCompilers } from "../schema/argument-compilers.js";
 import type { JsonObject } from "../spec/json.js";
 
-const options = {
-  strict: false,
-  allErrors: true,
-  validateFormats: false,
-  validateSchema: false,
-  code: { regExp: linearRegExpEngine() },
-} as const;
-const draft2020 = new Ajv2020(options);
-const draft7 = new Ajv(options);
+/** Made at the first check: ajv loads then, not at import. */
+let compilers: ArgumentCompilers | undefined;
 const validators = new Map<string, ValidateFunction | null>();
 const MAX_CACHED = 5_000;
 
@@ -39,6 +31,8 @@ function validatorFor(schema: JsonObject): ValidateFunction | undefined {
   if (validators.size >= MAX_CACHED) validators.clear();
   // `$schema` would make Ajv look up a meta-schema it may not have; the dialect is chosen here instead.
   const { $schema, ...body } = schema;
+  compilers ??= argumentCompilers();
+  const { draft2020, draft7 } = compilers;
   const dialects =
     typeof $schema === "string" && /draft-0[467]/.test($schema) ? [draft7, draft2020] : [draft2020, draft7];
   let compiled: ValidateFunction | null = null;

@@ -1,7 +1,17 @@
-import picomatch from "picomatch";
+import { createRequire } from "node:module";
+import type Picomatch from "picomatch";
 import type { SwitchboardConfig, ToolFilter } from "../config/types.js";
 import { SwitchboardError } from "../errors.js";
 import type { ServerTool } from "../spec/tool.js";
+
+const load = createRequire(import.meta.url);
+let picomatchModule: typeof Picomatch | undefined;
+
+/** picomatch, required at the first glob compiled rather than at import (it is CommonJS: same instance). */
+function picomatch(): typeof Picomatch {
+  picomatchModule ??= load("picomatch") as typeof Picomatch;
+  return picomatchModule;
+}
 
 export interface SelectOptions {
   /** Only the servers this agent names (from the config's `agents`). */
@@ -57,8 +67,8 @@ function agentServerSet(config: SwitchboardConfig, agent: string | undefined): S
 }
 
 function compileFilter(filter: ToolFilter): (item: ServerTool) => Exclusion | undefined {
-  const allow = filter.allow === undefined ? undefined : picomatch(filter.allow);
-  const deny = filter.deny === undefined || filter.deny.length === 0 ? undefined : picomatch(filter.deny);
+  const allow = filter.allow === undefined ? undefined : picomatch()(filter.allow);
+  const deny = filter.deny === undefined || filter.deny.length === 0 ? undefined : picomatch()(filter.deny);
   return ({ tool }) => {
     if (allow !== undefined && !allow(tool.name)) return "not-allowed";
     if (deny?.(tool.name)) return "denied";

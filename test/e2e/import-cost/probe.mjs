@@ -18,14 +18,22 @@ writeFileSync(out, "");
 register(new URL("./record-loads.mjs", import.meta.url), { data: { out } });
 const requireCache = createRequire(import.meta.url).cache;
 
-function packages() {
-  const urls = [...readFileSync(out, "utf8").split("\n"), ...Object.keys(requireCache)];
+function namesIn(urls) {
   const names = new Set();
   for (const url of urls) {
     const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
     if (match?.[1] !== undefined) names.add(match[1]);
   }
   return [...names].sort();
+}
+
+function packages() {
+  return namesIn([...readFileSync(out, "utf8").split("\n"), ...Object.keys(requireCache)]);
+}
+
+/** Packages loaded through `require` (their CommonJS builds), e.g. a second copy of an ESM-loaded package. */
+function requiredPackages() {
+  return namesIn(Object.keys(requireCache));
 }
 
 const steps = {};
@@ -61,14 +69,22 @@ sb.openaiCompatibleAdapter({ model: "local", clientOptions: { baseURL: "http://1
 sb.geminiAdapter({ model: "gemini-test", clientOptions: { apiKey: "test-key" } });
 steps.adapters = packages();
 
+// Load the config from a file, as the CLI and openSession do: zod's ES module, and nothing of the MCP SDK.
+const configFile = join(dir, "switchboard.json");
+writeFileSync(configFile, configJson);
+const config = await sb.loadConfig(configFile);
+steps.configLoaded = packages();
+const requiredAfterConfig = requiredPackages();
+
 // Connect real servers and translate their tools for every target.
-const host = await sb.connectHost(JSON.parse(configJson));
+const host = await sb.connectHost(config);
 const tools = host.catalog.snapshot().tools;
 const translated = {};
 for (const target of Object.keys(sb.TARGETS))
   translated[target] = sb.buildToolset(tools, target).tools.length;
 await host.close();
 steps.connected = packages();
+const requiredAfterConnect = requiredPackages();
 
 // The first model call loads that adapter's SDK, and only that one.
 const answer = await anthropic.generate({ messages: [anthropic.userMessage("hi")], tools: [] });
@@ -81,5 +97,5 @@ steps.ledger = packages();
 
 rmSync(dir, { recursive: true, force: true });
 process.stdout.write(
-  `${JSON.stringify({ steps, toolCount: tools.length, translated, text: answer.text })}\n`,
+  `${JSON.stringify({ steps, requiredAfterConfig, requiredAfterConnect, toolCount: tools.length, translated, text: answer.text })}\n`,
 );
