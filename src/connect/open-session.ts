@@ -3,7 +3,12 @@
  * deadline. Either returns a live session or throws a `ConnectionError` after tearing down whatever it started
  * (no half-started child survives a failed attempt).
  */
-import type { Client, ClientCapabilities, Transport } from "@modelcontextprotocol/client";
+import type {
+  Client,
+  ClientCapabilities,
+  jsonSchemaValidator,
+  Transport,
+} from "@modelcontextprotocol/client";
 import {
   Client as McpClient,
   ProtocolError,
@@ -62,6 +67,8 @@ export interface SessionHooks {
 
 export interface Session {
   client: Client;
+  /** The client's output-schema validator, for results that do not come through `callTool` (a task's). */
+  schemaValidator: jsonSchemaValidator;
   transport: Transport;
   child: ChildProcessTransport | undefined;
   wire: WireTransport;
@@ -234,18 +241,19 @@ function refusesStreamableHttp(error: unknown): boolean {
 
 function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) {
   const { options, hooks } = attempt;
-  const client = new McpClient(options.clientInfo ?? clientInfoDefault, {
-    capabilities: declaredCapabilities(options.features),
-    jsonSchemaValidator: lazyValidator(
-      linearJsonSchemaValidator((pattern, reason) =>
-        hooks.onError(
-          new SwitchboardError(
-            "PATTERN_NOT_ENFORCED",
-            `An output schema's pattern ${JSON.stringify(pattern.slice(0, 200))} is not enforced: it needs a backtracking engine (${reason})`,
-          ),
+  const schemaValidator = lazyValidator(
+    linearJsonSchemaValidator((pattern, reason) =>
+      hooks.onError(
+        new SwitchboardError(
+          "PATTERN_NOT_ENFORCED",
+          `An output schema's pattern ${JSON.stringify(pattern.slice(0, 200))} is not enforced: it needs a backtracking engine (${reason})`,
         ),
       ),
     ),
+  );
+  const client = new McpClient(options.clientInfo ?? clientInfoDefault, {
+    capabilities: declaredCapabilities(options.features),
+    jsonSchemaValidator: schemaValidator,
     ...(options.versionNegotiation === undefined ? {} : { versionNegotiation: options.versionNegotiation }),
   });
   memoiseResultValidators(client);
@@ -253,6 +261,7 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
   // Filled in by finish(); hooks only fire for sessions that reached the caller.
   const session = {
     client,
+    schemaValidator,
     transport,
     child: attempt.child,
     wire,
