@@ -1,0 +1,185 @@
+/**
+ * MCP tasks (protocol revision 2025-11-25, experimental) through `connectHost` and `host.callTool`, against a real
+ * stdio server that runs its tools as tasks (test/fixtures/task-server.ts, on the SDK's low-level `Server`): the
+ * caller sees an ordinary tool result; a failed task is an `isError` result; an abort or the call's time limit
+ * sends `tasks/cancel`; a required task tool on a server without tasks is answered at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectHost, type Host } from "../../src/catalog/host.js";
+import { ToolCallError } from "../../src/connect/call-errors.js";
+import type { CallProgress } from "../../src/connect/types.js";
+import { fixtureServer, npmStdioServer } from "../fixtures/fixture-command.js";
+import { configOf } from "./helpers.js";
+
+interface TaskStats {
+  created: Array<{ tool: string; ttl: number | null }>;
+  plain: string[];
+  gets: Record<string, number[]>;
+  results: number;
+  cancelled: string[];
+}
+
+function textOf(result: { content: unknown }): string {
+  const [first] = result.content as Array<{ type: string; text?: string }>;
+  return first?.text ?? "";
+}
+
+describe("tools that run as tasks", () => {
+  let host: Host;
+  const stats = async (server = "tasks") =>
+    JSON.parse(textOf(await host.callTool(server, "stats", {}))) as TaskStats;
+  /** The server hears of a cancel after the call is answered; poll until it has. */
+  const statsWhen = async (ready: (value: TaskStats) => boolean): Promise<TaskStats> => {
+    const deadline = performance.now() + 3_000;
+    for (;;) {
+      const value = await stats();
+      if (ready(value) || performance.now() > deadline) return value;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  beforeAll(async () => {
+    host = await connectHost(
+      configOf(
+        fixtureServer("task-server", { name: "tasks", timeoutMs: 5_000 }),
+        fixtureServer("task-server", { name: "plain", env: { TASKS_CAPABILITY: "off" } }),
+      ),
+    );
+  });
+  afterAll(async () => {
+    await host?.close();
+  });
+
+  it("a required task tool is created, polled until done, and answered with its ordinary result", async () => {
+    const progress: CallProgress[] = [];
+    const off = host.pool.get("tasks")?.on("progress", (event) => progress.push(event));
+    const result = await host.callTool("tasks", "report", { text: "quarterly", polls: 3 });
+    off?.();
+    expect(result.isError).not.toBe(true);
+    expect(textOf(result)).toBe("report: quarterly");
+    expect(result.structuredContent).toEqual({ text: "quarterly" });
+    // No task vocabulary leaks into what the model reads.
+    expect(result).not.toHaveProperty("task");
+    const seen = await stats();
+    expect(seen.created.at(-1)).toEqual({ tool: "report", ttl: 5_000 });
+    const taskId = Object.keys(seen.gets).at(-1) ?? "";
+    // Three working polls and the one that found it done.
+    expect(seen.gets[taskId]).toHaveLength(4);
+    // The server's status messages, as progress, in order and numbered upwards.
+    expect(progress.map((event) => event.message)).toEqual([
+      "task working: step 0 of 3",
+      "task working: step 1 of 3",
+      "task working: step 2 of 3",
+      "task working: step 3 of 3",
+      "task completed: done",
+    ]);
+    expect(progress.map((event) => event.progress)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("polls no faster than 50 ms, whatever interval the server suggests", async () => {
+    await host.callTool("tasks", "report", { text: "fast", polls: 3, pollInterval: 0 });
+    const seen = await stats();
+    const times = seen.gets[Object.keys(seen.gets).at(-1) ?? ""] ?? [];
+    expect(times).toHaveLength(4);
+    for (let index = 1; index < times.length; index += 1) {
+      expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBeGreaterThanOrEqual(45);
+    }
+  });
+
+  it("an optional task tool runs as a task where the server offers tasks, and plainly where it does not", async () => {
+    const before = (await stats()).created.length;
+    expect(textOf(await host.callTool("tasks", "echo", { text: "hi" }))).toBe("echo: hi");
+    expect((await stats()).created.slice(before)).toEqual([{ tool: "echo", ttl: 5_000 }]);
+    expect(textOf(await host.callTool("plain", "echo", { text: "hi" }))).toBe("echo: hi");
+    const plain = await stats("plain");
+    expect(plain.created).toEqual([]);
+    expect(plain.plain).toContain("echo");
+  });
+
+  it("a failed task is an isError result: the tool's own, or the server's status message escaped and cut", async () => {
+    const own = await host.callTool("tasks", "fail", { via: "result" });
+    expect(own.isError).toBe(true);
+    expect(textOf(own)).toBe("fail: the tool broke");
+
+    const crashed = await host.callTool("tasks", "fail", { via: "error" });
+    expect(crashed.isError).toBe(true);
+    const message = textOf(crashed);
+    expect(message).toMatch(/^The task failed: disk full\\u0007\\u001b\[31m x+…; the tool crashed$/);
+    expect([...message].some((c) => (c.codePointAt(0) ?? 0) < 0x20)).toBe(false);
+    expect(message.length).toBeLessThan(700);
+  });
+
+  it("an output that breaks the tool's output schema fails the call as an ordinary call's would", async () => {
+    const error = await host
+      .callTool("tasks", "report", { text: "x", polls: 0, badOutput: true })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolCallError);
+    expect(error).toMatchObject({ reason: "protocol" });
+    expect((error as Error).message).toContain("Structured content does not match the tool's output schema");
+  });
+
+  it("an aborted task call rejects as aborted, and the server is sent tasks/cancel", async () => {
+    const controller = new AbortController();
+    const call = host.callTool("tasks", "hang", {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("user pressed stop")), 150);
+    const error = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolCallError);
+    expect(error).toMatchObject({ reason: "aborted" });
+    const seen = await statsWhen((value) => value.cancelled.length >= 1);
+    expect(seen.cancelled).toHaveLength(1);
+  });
+
+  it("the call's time limit covers the whole task, polls included; tasks/cancel follows", async () => {
+    const started = performance.now();
+    const before = (await stats()).cancelled.length;
+    const error = await host.callTool("tasks", "hang", {}, { timeoutMs: 400 }).catch((e: unknown) => e);
+    const took = performance.now() - started;
+    expect(error).toBeInstanceOf(ToolCallError);
+    expect(error).toMatchObject({ reason: "timeout" });
+    expect((error as Error).message).toContain("timed out after 400 ms");
+    expect((error as Error).message).toContain("tasks/cancel");
+    expect(took).toBeGreaterThanOrEqual(380);
+    expect(took).toBeLessThan(1_500);
+    const seen = await statsWhen((value) => value.cancelled.length > before);
+    expect(seen.cancelled.length).toBe(before + 1);
+  });
+
+  it("a required task tool on a server without tasks is answered at once, and never sent", async () => {
+    const started = performance.now();
+    const result = await host.callTool("plain", "report", { text: "x" });
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('must run as a task (execution.taskSupport "required")');
+    const plain = await stats("plain");
+    expect(plain.plain).not.toContain("report");
+    expect(plain.created).toEqual([]);
+  });
+});
+
+describe("a task tool of a server built on another SDK (server-everything, on @modelcontextprotocol/sdk 1.x)", () => {
+  let host: Host;
+  beforeAll(async () => {
+    host = await connectHost(configOf(npmStdioServer("everything", ["stdio"], { timeoutMs: 20_000 })));
+  });
+  afterAll(async () => {
+    await host?.close();
+  });
+
+  it("simulate-research-query (taskSupport required) answers with its report, its stages surfaced as progress", async () => {
+    const progress: CallProgress[] = [];
+    const errors: Error[] = [];
+    const connection = host.pool.get("everything");
+    const offProgress = connection?.on("progress", (event) => progress.push(event));
+    const offError = connection?.on("error", (error) => errors.push(error));
+    const result = await host.callTool("everything", "simulate-research-query", { topic: "tides" });
+    offProgress?.();
+    offError?.();
+    // Its notifications/tasks/status (unused: the host polls) raise nothing.
+    expect(errors).toEqual([]);
+    expect(result.isError).not.toBe(true);
+    expect(textOf(result)).toContain("# Research Report: tides");
+    const messages = progress.map((event) => event.message);
+    expect(messages).toContain("task working: Gathering sources...");
+    expect(messages.at(-1)).toMatch(/^task completed/);
+  }, 30_000);
+});
