@@ -4,11 +4,19 @@
  * caller sees an ordinary tool result; a failed task is an `isError` result; an abort or the call's time limit
  * sends `tasks/cancel`; a required task tool on a server without tasks is answered at once.
  */
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHost, type Host } from "../../src/catalog/host.js";
 import { ToolCallError } from "../../src/connect/call-errors.js";
 import type { CallProgress } from "../../src/connect/types.js";
 import { fixtureServer, npmStdioServer } from "../fixtures/fixture-command.js";
+import {
+  configWith,
+  httpClient,
+  type RunningGateway,
+  startHttpGateway,
+  textOf as textGateway,
+} from "./gateway-harness.js";
 import { configOf } from "./helpers.js";
 
 interface TaskStats {
@@ -182,4 +190,35 @@ describe("a task tool of a server built on another SDK (server-everything, on @m
     expect(messages).toContain("task working: Gathering sources...");
     expect(messages.at(-1)).toMatch(/^task completed/);
   }, 30_000);
+});
+
+describe("a task tool through the gateway, to a client that does not use tasks", () => {
+  let running: RunningGateway;
+  let client: Client;
+  beforeAll(async () => {
+    running = await startHttpGateway(configWith([fixtureServer("task-server", { name: "tasks" })]));
+    client = await httpClient(running.http.url);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await running?.close();
+  });
+
+  it("is listed as an ordinary tool and answers with the task's final result", async () => {
+    const { tools } = await client.listTools();
+    const report = tools.find((tool) => tool.name === "tasks__report");
+    expect(report).toBeDefined();
+    // The gateway runs the task upstream; downstream it is a plain tool (the gateway declares no tasks).
+    expect(report?.execution?.taskSupport ?? "forbidden").toBe("forbidden");
+    expect(client.getServerCapabilities()).not.toHaveProperty("tasks");
+    const result = await client.callTool({
+      name: "tasks__report",
+      arguments: { text: "via gateway", polls: 2 },
+    });
+    expect(result.isError).not.toBe(true);
+    expect(textGateway(result)).toBe("report: via gateway");
+    const failed = await client.callTool({ name: "tasks__fail", arguments: { via: "error" } });
+    expect(failed.isError).toBe(true);
+    expect(textGateway(failed)).toContain("The task failed: disk full");
+  });
 });
