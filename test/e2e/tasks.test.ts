@@ -192,6 +192,40 @@ describe("a task tool of a server built on another SDK (server-everything, on @m
   }, 30_000);
 });
 
+describe("a task that needs input (server-everything's ambiguous research query)", () => {
+  let host: Host;
+  const asked: string[] = [];
+  beforeAll(async () => {
+    host = await connectHost(configOf(npmStdioServer("everything", ["stdio"], { timeoutMs: 20_000 })), {
+      features: {
+        elicitation: {
+          handle: async (params) => {
+            asked.push(params.message);
+            return { action: "accept", content: { interpretation: "historical" } };
+          },
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await host?.close();
+  });
+
+  it("goes input_required, the server's elicitation reaches the handler through tasks/result, and it completes", async () => {
+    const progress: CallProgress[] = [];
+    const off = host.pool.get("everything")?.on("progress", (event) => progress.push(event));
+    const result = await host.callTool("everything", "simulate-research-query", {
+      topic: "tides",
+      ambiguous: true,
+    });
+    off?.();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain("tides");
+    expect(textOf(result)).toContain("# Research Report: tides (historical)");
+    expect(progress.some((event) => event.message?.startsWith("task input_required"))).toBe(true);
+  }, 30_000);
+});
+
 describe("a task tool through the gateway, to a client that does not use tasks", () => {
   let running: RunningGateway;
   let client: Client;
