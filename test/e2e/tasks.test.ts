@@ -4,7 +4,7 @@
  * caller sees an ordinary tool result; a failed task is an `isError` result; an abort or the call's time limit
  * sends `tasks/cancel`; a required task tool on a server without tasks is answered at once.
  */
-import type { Client } from "@modelcontextprotocol/client";
+import type { Client, Progress } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHost, type Host } from "../../src/catalog/host.js";
 import { ToolCallError } from "../../src/connect/call-errors.js";
@@ -238,21 +238,44 @@ describe("a task tool through the gateway, to a client that does not use tasks",
     await running?.close();
   });
 
-  it("is listed as an ordinary tool and answers with the task's final result", async () => {
+  it("is listed as an ordinary tool and answers with the task's final result, its status as progress", async () => {
     const { tools } = await client.listTools();
     const report = tools.find((tool) => tool.name === "tasks__report");
     expect(report).toBeDefined();
     // The gateway runs the task upstream; downstream it is a plain tool (the gateway declares no tasks).
     expect(report?.execution?.taskSupport ?? "forbidden").toBe("forbidden");
     expect(client.getServerCapabilities()).not.toHaveProperty("tasks");
-    const result = await client.callTool({
-      name: "tasks__report",
-      arguments: { text: "via gateway", polls: 2 },
-    });
+    const progress: Progress[] = [];
+    const result = await client.callTool(
+      { name: "tasks__report", arguments: { text: "via gateway", polls: 2 } },
+      { onprogress: (event) => progress.push(event) },
+    );
     expect(result.isError).not.toBe(true);
     expect(textGateway(result)).toBe("report: via gateway");
+    // The task's status messages reach the downstream client as its call's progress.
+    expect(progress.map((event) => event.message)).toEqual([
+      "task working: step 0 of 2",
+      "task working: step 1 of 2",
+      "task working: step 2 of 2",
+      "task completed: done",
+    ]);
     const failed = await client.callTool({ name: "tasks__fail", arguments: { via: "error" } });
     expect(failed.isError).toBe(true);
     expect(textGateway(failed)).toContain("The task failed: disk full");
+  });
+
+  it("a downstream client's abort cancels the upstream task", async () => {
+    const controller = new AbortController();
+    const call = client.callTool({ name: "tasks__hang", arguments: {} }, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("closed the chat")), 200);
+    await expect(call).rejects.toThrow();
+    const deadline = performance.now() + 3_000;
+    let cancelled: string[] = [];
+    while (cancelled.length === 0 && performance.now() < deadline) {
+      const stats = await client.callTool({ name: "tasks__stats", arguments: {} });
+      cancelled = (JSON.parse(textGateway(stats)) as TaskStats).cancelled;
+      if (cancelled.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(cancelled).toHaveLength(1);
   });
 });
