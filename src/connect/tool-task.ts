@@ -14,7 +14,7 @@ import type {
   Task,
   TaskStatus,
 } from "@modelcontextprotocol/client";
-import { specTypeSchemas } from "@modelcontextprotocol/client";
+import { RELATED_TASK_META_KEY, specTypeSchemas } from "@modelcontextprotocol/client";
 import { escapeControls } from "./escape-controls.js";
 
 /**
@@ -136,13 +136,30 @@ async function follow(client: Client, first: Task, options: ToolTaskOptions): Pr
   }
 }
 
-function result(
+async function result(
   client: Client,
   taskId: string,
   toolResult: StandardSchemaV1<unknown, CallToolResult>,
   requestOptions: { signal: AbortSignal; timeout: number },
 ): Promise<CallToolResult> {
-  return client.request({ method: "tasks/result", params: { taskId } }, toolResult, requestOptions);
+  const answer = await client.request(
+    { method: "tasks/result", params: { taskId } },
+    toolResult,
+    requestOptions,
+  );
+  return withoutTaskMeta(answer);
+}
+
+/**
+ * The result as the call's own: without the `related-task` `_meta` entry naming a task of this connection, which
+ * means nothing to whoever reads the result (a model, a gateway's client).
+ */
+function withoutTaskMeta(answer: CallToolResult): CallToolResult {
+  const meta = answer._meta;
+  if (meta === undefined || !(RELATED_TASK_META_KEY in meta)) return answer;
+  const { [RELATED_TASK_META_KEY]: _related, ...rest } = meta;
+  const { _meta: _dropped, ...body } = answer;
+  return Object.keys(rest).length === 0 ? body : { ...body, _meta: rest };
 }
 
 /**

@@ -186,6 +186,8 @@ describe("a task tool of a server built on another SDK (server-everything, on @m
     expect(errors).toEqual([]);
     expect(result.isError).not.toBe(true);
     expect(textOf(result)).toContain("# Research Report: tides");
+    // Its tasks/result names the task in _meta; the call's result does not.
+    expect(JSON.stringify(result)).not.toContain("related-task");
     const messages = progress.map((event) => event.message);
     expect(messages).toContain("task working: Gathering sources...");
     expect(messages.at(-1)).toMatch(/^task completed/);
