@@ -4,12 +4,18 @@
  * caller sees an ordinary tool result; a failed task is an `isError` result; an abort or the call's time limit
  * sends `tasks/cancel`; a required task tool on a server without tasks is answered at once.
  */
-import type { Client, Progress } from "@modelcontextprotocol/client";
+import {
+  type Client,
+  Client as McpClient,
+  type Progress,
+  StreamableHTTPClientTransport,
+  specTypeSchemas,
+} from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHost, type Host } from "../../src/catalog/host.js";
 import { ToolCallError } from "../../src/connect/call-errors.js";
 import type { CallProgress } from "../../src/connect/types.js";
-import { fixtureServer, npmStdioServer } from "../fixtures/fixture-command.js";
+import { fixtureServer, httpServer, npmStdioServer } from "../fixtures/fixture-command.js";
 import {
   configWith,
   httpClient,
@@ -228,9 +234,11 @@ describe("a task that needs input (server-everything's ambiguous research query)
   }, 30_000);
 });
 
-describe("a task tool through the gateway, to a client that does not use tasks", () => {
+describe("task tools through the gateway", () => {
   let running: RunningGateway;
   let client: Client;
+  const upstreamStats = async (): Promise<TaskStats> =>
+    JSON.parse(textGateway(await client.callTool({ name: "tasks__stats", arguments: {} }))) as TaskStats;
   beforeAll(async () => {
     running = await startHttpGateway(configWith([fixtureServer("task-server", { name: "tasks" })]));
     client = await httpClient(running.http.url);
@@ -240,13 +248,13 @@ describe("a task tool through the gateway, to a client that does not use tasks",
     await running?.close();
   });
 
-  it("is listed as an ordinary tool and answers with the task's final result, its status as progress", async () => {
+  it("lists them as optional task tools, and a client that uses no tasks gets the final result, status as progress", async () => {
     const { tools } = await client.listTools();
-    const report = tools.find((tool) => tool.name === "tasks__report");
-    expect(report).toBeDefined();
-    // The gateway runs the task upstream; downstream it is a plain tool (the gateway declares no tasks).
-    expect(report?.execution?.taskSupport ?? "forbidden").toBe("forbidden");
-    expect(client.getServerCapabilities()).not.toHaveProperty("tasks");
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect(byName.get("tasks__report")?.execution).toEqual({ taskSupport: "optional" });
+    expect(byName.get("tasks__echo")?.execution).toEqual({ taskSupport: "optional" });
+    expect(byName.get("tasks__stats")).not.toHaveProperty("execution");
+    expect(client.getServerCapabilities()?.tasks).toEqual({ cancel: {}, requests: { tools: { call: {} } } });
     const progress: Progress[] = [];
     const result = await client.callTool(
       { name: "tasks__report", arguments: { text: "via gateway", polls: 2 } },
@@ -254,7 +262,7 @@ describe("a task tool through the gateway, to a client that does not use tasks",
     );
     expect(result.isError).not.toBe(true);
     expect(textGateway(result)).toBe("report: via gateway");
-    // The task's status messages reach the downstream client as its call's progress.
+    // The upstream task's status messages reach the downstream client as its call's progress.
     expect(progress.map((event) => event.message)).toEqual([
       "task working: step 0 of 2",
       "task working: step 1 of 2",
@@ -266,18 +274,126 @@ describe("a task tool through the gateway, to a client that does not use tasks",
     expect(textGateway(failed)).toContain("The task failed: disk full");
   });
 
-  it("a downstream client's abort cancels the upstream task", async () => {
+  it("a downstream client's abort of a plain call cancels the upstream task", async () => {
+    const before = (await upstreamStats()).cancelled.length;
     const controller = new AbortController();
     const call = client.callTool({ name: "tasks__hang", arguments: {} }, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error("closed the chat")), 200);
     await expect(call).rejects.toThrow();
-    const deadline = performance.now() + 3_000;
-    let cancelled: string[] = [];
-    while (cancelled.length === 0 && performance.now() < deadline) {
-      const stats = await client.callTool({ name: "tasks__stats", arguments: {} });
-      cancelled = (JSON.parse(textGateway(stats)) as TaskStats).cancelled;
-      if (cancelled.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(async () => (await upstreamStats()).cancelled.length > before);
+  });
+
+  it("serves a downstream client's own tasks: created, polled with tasks/get, answered by tasks/result", async () => {
+    const created = await client.request(
+      {
+        method: "tools/call",
+        params: {
+          name: "tasks__report",
+          arguments: { text: "task of tasks", polls: 1 },
+          task: { ttl: 60_000 },
+        },
+      },
+      specTypeSchemas.CreateTaskResult,
+    );
+    const { taskId } = created.task;
+    expect(created.task).toMatchObject({ status: "working", ttl: 60_000, pollInterval: 500 });
+    const statuses: string[] = [];
+    for (let polls = 0; polls < 100; polls += 1) {
+      const task = await client.request(
+        { method: "tasks/get", params: { taskId } },
+        specTypeSchemas.GetTaskResult,
+      );
+      statuses.push(task.status);
+      if (task.status !== "working") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(cancelled).toHaveLength(1);
+    expect(statuses.at(-1)).toBe("completed");
+    const result = await client.request(
+      { method: "tasks/result", params: { taskId } },
+      specTypeSchemas.CallToolResult,
+    );
+    expect(textGateway(result)).toBe("report: task of tasks");
+    expect(result.structuredContent).toEqual({ text: "task of tasks" });
+    // A finished task cannot be cancelled; an unknown one is an error.
+    await expect(
+      client.request({ method: "tasks/cancel", params: { taskId } }, specTypeSchemas.CancelTaskResult),
+    ).rejects.toThrow(/already completed/);
+    await expect(
+      client.request({ method: "tasks/get", params: { taskId: "nope" } }, specTypeSchemas.GetTaskResult),
+    ).rejects.toThrow(/No task nope/);
+  });
+
+  it("tasks/cancel of a downstream task cancels the upstream task", async () => {
+    const before = (await upstreamStats()).cancelled.length;
+    const created = await client.request(
+      { method: "tools/call", params: { name: "tasks__hang", arguments: {}, task: {} } },
+      specTypeSchemas.CreateTaskResult,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const cancelled = await client.request(
+      { method: "tasks/cancel", params: { taskId: created.task.taskId } },
+      specTypeSchemas.CancelTaskResult,
+    );
+    expect(cancelled.status).toBe("cancelled");
+    await until(async () => (await upstreamStats()).cancelled.length > before);
+  });
+
+  it("refuses a task for a tool that does not run as one", async () => {
+    await expect(
+      client.request(
+        { method: "tools/call", params: { name: "tasks__stats", arguments: {}, task: {} } },
+        specTypeSchemas.CreateTaskResult,
+      ),
+    ).rejects.toThrow(/does not run as a task/);
+  });
+
+  it("offers no tasks to a 2026-07-28 client (that revision has none), which calls the tool plainly", async () => {
+    const modern = new McpClient(
+      { name: "modern", version: "1.0.0" },
+      { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    await modern.connect(new StreamableHTTPClientTransport(new URL(running.http.url)));
+    try {
+      expect(modern.getProtocolEra()).toBe("modern");
+      expect(modern.getServerCapabilities()).not.toHaveProperty("tasks");
+      const report = (await modern.listTools()).tools.find((tool) => tool.name === "tasks__report");
+      expect(report).toBeDefined();
+      expect(report).not.toHaveProperty("execution");
+      const result = await modern.callTool({
+        name: "tasks__report",
+        arguments: { text: "modern", polls: 1 },
+      });
+      expect(textGateway(result)).toBe("report: modern");
+    } finally {
+      await modern.close();
+    }
+  });
+
+  it("a host connected to the gateway runs the tool as a gateway task, which runs it as an upstream task", async () => {
+    const host = await connectHost(configOf(httpServer("gateway", running.http.url)));
+    try {
+      const before = (await upstreamStats()).created.length;
+      const progress: CallProgress[] = [];
+      const off = host.pool.get("gateway")?.on("progress", (event) => progress.push(event));
+      const result = await host.callTool("gateway", "tasks__report", { text: "both ways", polls: 1 });
+      off?.();
+      expect(textOf(result)).toBe("report: both ways");
+      expect((await upstreamStats()).created.slice(before)).toEqual([{ tool: "report", ttl: 10_000 }]);
+      // The upstream's status message, relayed as the gateway task's own (the gateway suggests polls every 500 ms,
+      // so the host sees the first status, the last, and perhaps some between).
+      expect(progress.at(0)?.message).toBe("task working");
+      expect(progress.at(-1)?.message).toBe("task completed: done");
+    } finally {
+      await host.close();
+    }
   });
 });
+
+/** Polls an async condition every 20 ms for up to 3 s. */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  const deadline = performance.now() + 3_000;
+  while (!(await condition())) {
+    if (performance.now() > deadline) throw new Error("condition not met within 3 s");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
