@@ -65,12 +65,11 @@ export async function callToolAsTask(
   params: { name: string; arguments: Record<string, unknown> },
   options: ToolTaskOptions,
 ): Promise<CallToolResult> {
-  const { signal } = options;
   const created = await client.request(
     { method: "tools/call", params: { ...params, task: { ttl: options.ttlMs } } },
     createdOrResult(options.toolResult),
     {
-      signal,
+      signal: options.signal,
       timeout: noSdkTimeout,
       ...(options.onprogress === undefined ? {} : { onprogress: options.onprogress }),
     },
@@ -83,15 +82,26 @@ export async function callToolAsTask(
       `the server answered tools/call with a malformed task id (${task.taskId.length} characters)`,
     );
   }
+  const seen = { status: task.status };
   try {
-    return await follow(client, task, options);
+    return await follow(client, task, options, seen);
   } catch (error) {
-    if (signal.aborted) cancelTask(client, task.taskId);
+    // Aborted, or the server answered a poll with nonsense: a task still running is of no use to anyone.
+    if (!isTerminal(seen.status)) cancelTask(client, task.taskId);
     throw error;
   }
 }
 
-async function follow(client: Client, first: Task, options: ToolTaskOptions): Promise<CallToolResult> {
+function isTerminal(status: TaskStatus): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+async function follow(
+  client: Client,
+  first: Task,
+  options: ToolTaskOptions,
+  seen: { status: TaskStatus },
+): Promise<CallToolResult> {
   const { signal } = options;
   const requestOptions = { signal, timeout: noSdkTimeout };
   const taskId = first.taskId;
@@ -130,6 +140,7 @@ async function follow(client: Client, first: Task, options: ToolTaskOptions): Pr
           requestOptions,
         );
         task = { ...polled, taskId };
+        seen.status = task.status;
         report();
       }
     }
