@@ -153,7 +153,7 @@ describe("tools that run as tasks", () => {
     expect((error as Error).message).toContain("timed out after 400 ms");
     expect((error as Error).message).toContain("tasks/cancel");
     expect(took).toBeGreaterThanOrEqual(380);
-    expect(took).toBeLessThan(1_500);
+    expect(took).toBeLessThan(2_000);
     const seen = await statsWhen((value) => value.cancelled.length > before);
     expect(seen.cancelled.length).toBe(before + 1);
   });
@@ -161,7 +161,7 @@ describe("tools that run as tasks", () => {
   it("a required task tool on a server without tasks is answered at once, and never sent", async () => {
     const started = performance.now();
     const result = await host.callTool("plain", "report", { text: "x" });
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(500);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('must run as a task (execution.taskSupport "required")');
     const plain = await stats("plain");
