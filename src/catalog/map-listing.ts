@@ -105,9 +105,17 @@ function sameTool(tool: ServerListing["tools"][number], entry: McpTool): boolean
     !samePlain(output, entry.outputSchema)
   )
     return false;
+  if (toTaskSupport(tool.execution) !== entry.execution?.taskSupport) return false;
   const annotations = toAnnotations(tool.annotations);
   if (annotations === undefined || entry.annotations === undefined) return annotations === entry.annotations;
   return samePlain(annotations, entry.annotations);
+}
+
+/** A tool's `execution.taskSupport` when it is one the revision defines (the rest of `execution` is dropped). */
+function toTaskSupport(value: unknown): "required" | "optional" | "forbidden" | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const support = (value as { taskSupport?: unknown }).taskSupport;
+  return support === "required" || support === "optional" || support === "forbidden" ? support : undefined;
 }
 
 const NO_ARGUMENTS = Object.freeze({ type: "object" });
@@ -133,6 +141,8 @@ function mcpToolOf(tool: ServerListing["tools"][number], freeze: boolean): McpTo
   if (outputSchema !== undefined) result.outputSchema = outputSchema;
   const annotations = toAnnotations(tool.annotations);
   if (annotations !== undefined) result.annotations = annotations;
+  const taskSupport = toTaskSupport(tool.execution);
+  if (taskSupport !== undefined) result.execution = { taskSupport };
   return result;
 }
 

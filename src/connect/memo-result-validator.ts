@@ -9,7 +9,8 @@
  *
  * It reaches one internal method (`_resolveOutboundCodec`); when a future SDK lacks it, the client is left as it is.
  */
-import type { Client } from "@modelcontextprotocol/client";
+import type { CallToolResult, Client, StandardSchemaV1 } from "@modelcontextprotocol/client";
+import { specTypeSchemas } from "@modelcontextprotocol/client";
 
 type Outcome = { ok: true; value: unknown } | { ok: false; reason: string; message?: string };
 
@@ -48,6 +49,18 @@ export function memoiseResultValidators(client: Client): void {
     if (validator === null) return original.call(this, message, schemaOrOptions, maybeOptions);
     return original.call(this, message, validator, schemaOrOptions);
   };
+}
+
+/**
+ * The validator the negotiated era gives `tools/call` results (the one an ordinary call's result goes through),
+ * for a result that arrives by another method (`tasks/result`); the SDK's neutral schema when the internals
+ * are missing.
+ */
+export function toolResultValidator(client: Client): StandardSchemaV1<unknown, CallToolResult> {
+  const resolve = (client as unknown as ProtocolInternals)._resolveOutboundCodec;
+  const validator =
+    typeof resolve === "function" ? validatorFor(resolve.call(client, "tools/call"), "tools/call") : null;
+  return (validator ?? specTypeSchemas.CallToolResult) as StandardSchemaV1<unknown, CallToolResult>;
 }
 
 function validatorFor(codec: Codec, method: string): StandardValidator | null {

@@ -6,6 +6,7 @@
 import type {
   Client,
   ClientCapabilities,
+  jsonSchemaValidator,
   Transport,
   VersionNegotiationOptions,
 } from "@modelcontextprotocol/client";
@@ -68,6 +69,8 @@ export interface SessionHooks {
 
 export interface Session {
   client: Client;
+  /** The client's output-schema validator, for results that do not come through `callTool` (a task's). */
+  schemaValidator: jsonSchemaValidator;
   transport: Transport;
   child: ChildProcessTransport | undefined;
   wire: WireTransport;
@@ -267,18 +270,19 @@ function refusesStreamableHttp(error: unknown): boolean {
 
 function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) {
   const { options, hooks } = attempt;
-  const client = new McpClient(options.clientInfo ?? clientInfoDefault, {
-    capabilities: declaredCapabilities(options.features),
-    jsonSchemaValidator: lazyValidator(
-      linearJsonSchemaValidator((pattern, reason) =>
-        hooks.onError(
-          new SwitchboardError(
-            "PATTERN_NOT_ENFORCED",
-            `An output schema's pattern ${JSON.stringify(pattern.slice(0, 200))} is not enforced: it needs a backtracking engine (${reason})`,
-          ),
+  const schemaValidator = lazyValidator(
+    linearJsonSchemaValidator((pattern, reason) =>
+      hooks.onError(
+        new SwitchboardError(
+          "PATTERN_NOT_ENFORCED",
+          `An output schema's pattern ${JSON.stringify(pattern.slice(0, 200))} is not enforced: it needs a backtracking engine (${reason})`,
         ),
       ),
     ),
+  );
+  const client = new McpClient(options.clientInfo ?? clientInfoDefault, {
+    capabilities: declaredCapabilities(options.features),
+    jsonSchemaValidator: schemaValidator,
     ...negotiationFor(attempt.config, options),
   });
   memoiseResultValidators(client);
@@ -286,6 +290,7 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
   // Filled in by finish(); hooks only fire for sessions that reached the caller.
   const session = {
     client,
+    schemaValidator,
     transport,
     child: attempt.child,
     wire,

@@ -32,6 +32,7 @@ import type { Session } from "./open-session.js";
 import { redact, redactError, redactValue } from "./redact.js";
 import { serverSecrets } from "./server-secrets.js";
 import { defaultStderrTailLimits, StderrTail } from "./stderr-tail.js";
+import { type TaskMode, taskMode, taskUnavailableResult } from "./task-support.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import type {
   CallToolOptions,
@@ -199,6 +200,10 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     options: CallToolOptions = {},
   ): Promise<CallToolResult> {
     const limitMs = options.timeoutMs ?? this.config.timeoutMs;
+    const session = this.#state === "ready" ? this.#session : undefined;
+    const mode = session === undefined ? "plain" : this.#taskModeOf(session, tool);
+    // Never sent (a required task tool on a server without tasks): answered at once, before any queueing.
+    if (mode === "unavailable") return Promise.resolve(taskUnavailableResult(this.name, tool));
     // The common case: a free slot, no caller signal, and no client features (so the server can never make the
     // clock pause). The SDK's own timer then gives exactly the deadline described above, with no signal, no
     // AbortController and no second timer per call.
@@ -206,12 +211,12 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       options.signal === undefined &&
       this.#options.features === undefined &&
       limitMs <= SDK_TIMEOUT_CEILING_MS &&
-      this.#state === "ready" &&
-      this.#session !== undefined
+      mode === "plain" &&
+      session !== undefined
     ) {
       const release = this.#queue.tryAcquire();
       if (release !== undefined)
-        return this.#clean(this.#callNow(this.#session, tool, args, options, limitMs, release));
+        return this.#clean(this.#callNow(session, tool, args, options, limitMs, release));
     }
     return this.#clean(this.#callQueued(tool, args, options, limitMs));
   }
@@ -283,6 +288,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     const call = ++this.#calls;
     let release: (() => void) | undefined;
     let session: Session | undefined;
+    let asTask = false;
     try {
       // A free slot is taken synchronously; only a call that must queue waits for one.
       release = this.#queue.tryAcquire() ?? (await this.#queue.acquire(signal));
@@ -290,6 +296,14 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       session = this.#session!;
       if (signal.aborted) throw signal.reason;
       const live = session;
+      const mode = this.#taskModeOf(live, tool);
+      if (mode === "unavailable") return taskUnavailableResult(this.name, tool);
+      if (mode === "task") {
+        asTask = true;
+        return await this.#authorized(live, () =>
+          this.#callAsTask(live, tool, args, options, { signal, limitMs, call, deadline }),
+        );
+      }
       // The deadline above is the only clock: the SDK's own timer could neither pause nor know about the queue.
       return await this.#authorized(live, () =>
         live.client.callTool(
@@ -304,10 +318,11 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       );
     } catch (error) {
       // A retry refused again still retires that session (so the error names it), but is not sent a third time.
-      if (session !== undefined && this.#endedSession(error, session) && !retried) {
+      // A task is not sent again: its tool was started (the refusal was of a later tasks/get or tasks/result).
+      if (session !== undefined && this.#endedSession(error, session) && !retried && !asTask) {
         return this.#callOnNewSession(error, tool, args, options, limitMs, started, session);
       }
-      throw this.#callError(error, tool, session, limitMs, callerSignal, signal);
+      throw this.#callError(error, tool, session, limitMs, callerSignal, signal, asTask);
     } finally {
       deadline.stop();
       if (forwardAbort !== undefined) callerSignal?.removeEventListener("abort", forwardAbort);
@@ -327,6 +342,48 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     }
     const definition = this.#toolIndex.byName.get(tool);
     return definition === undefined ? {} : { toolDefinition: definition };
+  }
+
+  /** How `tool` is called on `session`: as a task, plainly, or (a required task the server cannot run) not at all. */
+  #taskModeOf(session: Session, tool: string): TaskMode {
+    return taskMode(this.#definitionOf(session, tool).toolDefinition, session.info.capabilities);
+  }
+
+  /**
+   * A call run as an MCP task (see `tool-task.ts`). The call's deadline covers the whole task; a status change is
+   * emitted as `progress` (with the server's status message) but does not restart the deadline, which only the
+   * server's own progress notifications do. The result goes through the output-schema check an ordinary call's
+   * gets inside the SDK.
+   */
+  async #callAsTask(
+    session: Session,
+    tool: string,
+    args: Record<string, unknown>,
+    options: CallToolOptions,
+    run: { signal: AbortSignal; limitMs: number; call: number; deadline: Deadline },
+  ): Promise<CallToolResult> {
+    const definition = this.#definitionOf(session, tool).toolDefinition;
+    const { callToolAsTask, checkToolOutput, toolResultValidator } = loadedRuntime();
+    const result = await callToolAsTask(
+      session.client,
+      { name: tool, arguments: args },
+      {
+        signal: run.signal,
+        ttlMs: run.limitMs,
+        onprogress: this.#onProgress(tool, run.call, options, run.deadline),
+        toolResult: toolResultValidator(session.client),
+        onStatus: (update) => {
+          const text = redact(
+            `task ${update.status}${update.message === undefined ? "" : `: ${update.message}`}`,
+            this.#secrets,
+          );
+          this.emit("progress", { tool, call: run.call, progress: update.update, message: text });
+          options.onprogress?.({ progress: update.update, message: text });
+        },
+      },
+    );
+    checkToolOutput(result, definition, session.schemaValidator);
+    return result;
   }
 
   /** Every call asks for progress: each notification restarts the deadline and is re-emitted. */
@@ -805,6 +862,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     limitMs: number,
     callerSignal: AbortSignal | undefined,
     timeoutSignal: AbortSignal | undefined,
+    asTask = false,
   ): Error {
     if (error instanceof ConnectionError) return error;
     const cause = redactError(error, (text) => redact(text, this.#secrets));
@@ -840,7 +898,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
         this.name,
         tool,
         "timeout",
-        `Tool call "${tool}" on server "${this.name}" timed out after ${limitMs} ms (timeoutMs limit; the server was sent notifications/cancelled)`,
+        `Tool call "${tool}" on server "${this.name}" timed out after ${limitMs} ms (timeoutMs limit; the server was sent ${asTask ? "tasks/cancel" : "notifications/cancelled"})`,
         { cause },
       );
     }

@@ -6,5 +6,8 @@
 export { finishPendingAuthorization } from "../auth/session-auth.js";
 export { describeExit } from "./child-process-transport.js";
 export { allListKinds, fetchListing } from "./fetch-listing.js";
+export { toolResultValidator } from "./memo-result-validator.js";
 export { openSession } from "./open-session.js";
+export { checkToolOutput } from "./output-check.js";
 export { readSkillFile } from "./skills.js";
+export { callToolAsTask } from "./tool-task.js";

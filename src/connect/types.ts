@@ -129,7 +129,10 @@ export interface ConnectionEvents {
   error: (error: Error) => void;
   /** The server sent `notifications/message` (a log line at or above the level asked for). */
   log: (message: LoggingMessageNotificationParams) => void;
-  /** A `tools/call` in flight reported progress (its timeout was reset). */
+  /**
+   * A `tools/call` in flight reported progress (its timeout was reset), or the task it runs as changed status
+   * (`message` "task <status>: <the server's status message>"; the timeout is not reset: it covers the task).
+   */
   progress: (progress: CallProgress) => void;
   /** The server sent `notifications/resources/updated` for a subscribed resource. */
   resourceUpdated: (uri: string) => void;

@@ -10,6 +10,7 @@ import {
   Server,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/server";
+import * as z from "zod";
 import type { Gateway } from "./gateway.js";
 import { refuseMalformedInputResponses } from "./input-responses.js";
 import { rewritePromptResult, rewriteReadResult } from "./rewrite-uris.js";
@@ -18,10 +19,31 @@ import { passThrough } from "./upstream-errors.js";
 
 const MODERN_REVISION = "2026-07-28";
 
+const taskIdParams = z.object({ taskId: z.string().max(200) });
+
+/**
+ * The SDK's `Server` (2.4.0) validates every `tools/call` answer as a `CallToolResult`; a task-augmented call
+ * (2025-11-25) is answered with a `CreateTaskResult`, which that SDK parses but has no runtime for. Its documented
+ * subclass hook lets that one answer through unchanged; every other call is validated as before.
+ */
+class TaskReceivingServer extends Server {
+  protected override _wrapHandler(
+    method: string,
+    handler: Parameters<Server["_wrapHandler"]>[1],
+  ): ReturnType<Server["_wrapHandler"]> {
+    const wrapped = super._wrapHandler(method, handler);
+    if (method !== "tools/call") return wrapped;
+    return (request, context) =>
+      typeof request.params === "object" && request.params !== null && "task" in request.params
+        ? handler(request, context)
+        : wrapped(request, context);
+  }
+}
+
 export function createGatewayServer(gateway: Gateway, stateless: boolean): Server {
   // The SDK's low-level Server is marked deprecated in favour of McpServer, which cannot serve lists that change
   // shape at run time; it remains the documented choice for proxies.
-  const server = new Server(gateway.serverInfo, {
+  const server = new TaskReceivingServer(gateway.serverInfo, {
     // The 2025 revisions (initialize) and, per request, 2026-07-28 (server/discover).
     supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS, MODERN_REVISION],
     capabilities: {
@@ -30,6 +52,9 @@ export function createGatewayServer(gateway: Gateway, stateless: boolean): Serve
       prompts: { listChanged: true },
       completions: {},
       logging: {},
+      // 2025-11-25 tasks for tools/call (the 2026-07-28 codec strips this, and tools' `execution`, for its clients).
+      // No `list`: the store is shared by every downstream connection and a task id is the right to its task.
+      tasks: { cancel: {}, requests: { tools: { call: {} } } },
     },
   });
   const connect = server.connect.bind(server);
@@ -48,6 +73,29 @@ export function createGatewayServer(gateway: Gateway, stateless: boolean): Serve
   server.setRequestHandler("tools/call", async (request, context) => {
     const view = gateway.view();
     const { name } = request.params;
+    const task = (request.params as { task?: { ttl?: number } }).task;
+    if (task !== undefined) {
+      const listed = gateway.toolSurface.listTools(view).find((tool) => tool.name === name);
+      if (listed?.execution?.taskSupport === undefined) {
+        throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Tool ${name} does not run as a task`);
+      }
+      const created = gateway.tasks.create(
+        (signal, onStatus) =>
+          gateway.toolSurface
+            .callTool(name, request.params.arguments ?? {}, {
+              view,
+              signal,
+              dispatch: (callName, args, toolset) =>
+                gateway.dispatch(callName, args, view, { peer, context }, undefined, toolset, {
+                  signal,
+                  onStatus,
+                }),
+            })
+            .then((result) => server.projectCallToolResult(result, listed.outputSchema)),
+        task.ttl,
+      );
+      return { task: created } as never;
+    }
     const progressToken = progressTokenOf(request.params._meta, context);
     const result = await gateway.toolSurface.callTool(name, request.params.arguments ?? {}, {
       view,
@@ -58,6 +106,11 @@ export function createGatewayServer(gateway: Gateway, stateless: boolean): Serve
     const listed = gateway.toolSurface.listTools(view).find((tool) => tool.name === name);
     return server.projectCallToolResult(result, listed?.outputSchema);
   });
+
+  const byId = { params: taskIdParams };
+  server.setRequestHandler("tasks/get", byId, ({ taskId }) => gateway.tasks.get(taskId));
+  server.setRequestHandler("tasks/result", byId, ({ taskId }) => gateway.tasks.result(taskId));
+  server.setRequestHandler("tasks/cancel", byId, ({ taskId }) => gateway.tasks.cancel(taskId));
 
   server.setRequestHandler("resources/list", () => ({
     resources: gateway.view().resources.resources as never,

@@ -15,9 +15,14 @@ import type { ToolTranslationCache } from "../toolset/translation-cache.js";
 import { buildPromptTable, type PromptTable } from "./prompt-table.js";
 import { buildResourceTable, type ResourceTable } from "./resource-table.js";
 
-/** A tool as listed downstream: the `mcp` target's definition plus the server's own output schema. */
+/**
+ * A tool as listed downstream: the `mcp` target's definition plus the server's own output schema, and
+ * `execution.taskSupport` "optional" where the server's tool runs as a task (the gateway runs it upstream either
+ * way, so a downstream client may call it plainly or as a task of the gateway's own).
+ */
 export interface GatewayTool extends McpToolDefinition {
   outputSchema?: JsonObject;
+  execution?: { taskSupport: "optional" };
 }
 
 /** What the gateway serves at one catalogue generation: the tools, resources and prompts clients see. */
@@ -44,13 +49,18 @@ export function buildGatewayView(
   });
   const bySource = new Map(selected.map((item) => [`${item.server}\0${item.tool.name}`, item.tool]));
   const outputSchemas = new Map<string, JsonObject>();
+  const taskTools = new Set<string>();
   for (const entry of toolset.entries) {
-    const outputSchema = bySource.get(`${entry.server}\0${entry.tool}`)?.outputSchema;
-    if (entry.name !== undefined && outputSchema !== undefined) outputSchemas.set(entry.name, outputSchema);
+    const source = bySource.get(`${entry.server}\0${entry.tool}`);
+    if (entry.name === undefined || source === undefined) continue;
+    if (source.outputSchema !== undefined) outputSchemas.set(entry.name, source.outputSchema);
+    const support = source.execution?.taskSupport;
+    if (support === "required" || support === "optional") taskTools.add(entry.name);
   }
   const tools = (toolset.tools as McpToolDefinition[]).map((tool): GatewayTool => {
     const outputSchema = outputSchemas.get(tool.name);
-    return outputSchema === undefined ? tool : { ...tool, outputSchema };
+    const listed: GatewayTool = outputSchema === undefined ? tool : { ...tool, outputSchema };
+    return taskTools.has(tool.name) ? { ...listed, execution: { taskSupport: "optional" } } : listed;
   });
   const servers = agentServerSet(config, agent);
   const mine = <T extends { server: string }>(items: readonly T[]) =>

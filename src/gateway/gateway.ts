@@ -23,6 +23,7 @@ import type { Toolset } from "../toolset/build-toolset.js";
 import { ToolTranslationCache } from "../toolset/translation-cache.js";
 import { createGatewayServer } from "./create-server.js";
 import { type ActiveCall, DownstreamPeers, type Peer } from "./downstream-peers.js";
+import { DownstreamTasks } from "./downstream-tasks.js";
 import { buildGatewayView, type GatewayTool, type GatewayView } from "./gateway-view.js";
 import type { UpstreamResource } from "./resource-table.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
@@ -98,6 +99,8 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
   readonly catalog: PinnedCatalog | Host["catalog"];
   readonly config: SwitchboardConfig;
   readonly peers = new DownstreamPeers();
+  /** Tasks downstream clients created (task-augmented `tools/call`). */
+  readonly tasks = new DownstreamTasks();
   readonly serverInfo: Implementation;
   readonly #options: GatewayOptions;
   readonly #issued = new Map<string, UpstreamResource>();
@@ -217,6 +220,7 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
     call: ActiveCall,
     progressToken: string | number | undefined,
     toolset: Toolset = view.toolset,
+    task?: { signal: AbortSignal; onStatus: (message: string) => void },
   ): Promise<CallToolResult> {
     const { context } = call;
     let raw: unknown;
@@ -229,17 +233,28 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
         try {
           raw = await this.host.callTool(server, tool, toolArgs, {
             ...options,
-            ...(progressToken === undefined
-              ? {}
-              : {
+            ...(task !== undefined
+              ? {
+                  // A downstream task: the upstream's progress messages become its status message.
                   onprogress: (progress) => {
-                    notices.push(
-                      context.mcpReq
-                        .notify({ method: "notifications/progress", params: { ...progress, progressToken } })
-                        .catch(() => {}),
-                    );
+                    const message = upstreamStatus(progress.message);
+                    if (message !== undefined) task.onStatus(message);
                   },
-                }),
+                }
+              : progressToken === undefined
+                ? {}
+                : {
+                    onprogress: (progress) => {
+                      notices.push(
+                        context.mcpReq
+                          .notify({
+                            method: "notifications/progress",
+                            params: { ...progress, progressToken },
+                          })
+                          .catch(() => {}),
+                      );
+                    },
+                  }),
           });
           return raw as Awaited<ReturnType<DispatchHost["callTool"]>>;
         } finally {
@@ -250,7 +265,8 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
     const [result] = await dispatchToolCalls([{ id: String(context.mcpReq.id), name, arguments: args }], {
       toolset,
       host,
-      signal: context.mcpReq.signal,
+      // A task outlives the request that created it: only tasks/cancel (or its expiry) stops it.
+      signal: task?.signal ?? context.mcpReq.signal,
       ...(this.#options.approval === undefined ? {} : { approval: this.#options.approval }),
       ...(this.#options.maxResultTokens === undefined
         ? {}
@@ -326,6 +342,7 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
 
   /** Closes every upstream server (downstream transports are closed by whoever opened them). */
   async close(): Promise<void> {
+    this.tasks.close();
     for (const off of this.#detach) off();
     await this.host.close();
   }
@@ -348,4 +365,15 @@ export class Gateway extends TypedEmitter<GatewayEvents> {
       prompts: canonicalJson(view.prompts.prompts),
     };
   }
+}
+
+/**
+ * The message of a progress event as a downstream task's status message: an upstream task's status change comes
+ * as "task <status>: <message>", of which the message is what the downstream client should read.
+ */
+function upstreamStatus(message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  const status = /^task (?:working|input_required|completed|failed|cancelled)(?:: |$)/.exec(message);
+  const text = status === null ? message : message.slice(status[0].length);
+  return text === "" ? undefined : text;
 }

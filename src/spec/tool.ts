@@ -17,6 +17,8 @@ export interface McpTool {
   inputSchema: JsonObject;
   outputSchema?: JsonObject;
   annotations?: ToolAnnotations;
+  /** MCP 2025-11-25: whether the tool runs as a task (`required`, `optional`; absent means `forbidden`). */
+  execution?: { taskSupport?: "required" | "optional" | "forbidden" };
 }
 
 /** A tool together with the configured server name it came from. */

@@ -130,8 +130,6 @@ describe("tools through the gateway", () => {
       ["trigger-sampling-request", { prompt: "hi", maxTokens: 5 }],
       ["trigger-elicitation-request", {}],
       ["trigger-url-elicitation", { url: "https://example.com/consent", elicitationId: "e-1" }],
-      // Needs task augmentation, which neither client asks for: the same error either way.
-      ["simulate-research-query", { topic: "mcp" }],
     ];
     for (const [tool, args] of calls) {
       const [through, straight] = await Promise.all([
@@ -141,6 +139,20 @@ describe("tools through the gateway", () => {
       expect(through, tool).toEqual(straight);
     }
   });
+
+  it("runs a task-only tool as a task upstream, where a client without tasks calling directly is refused", async () => {
+    const args = { name: "simulate-research-query", arguments: { topic: "mcp" } };
+    const [through, straight] = await Promise.all([
+      client.callTool({ ...args, name: "everything__simulate-research-query" }),
+      direct.callTool(args),
+    ]);
+    expect(straight.isError).toBe(true);
+    expect(textOf(straight)).toContain("requires task augmentation");
+    expect(through.isError).not.toBe(true);
+    expect(textOf(through)).toContain("# Research Report: mcp");
+    // Nothing names the upstream task.
+    expect(JSON.stringify(through)).not.toContain("related-task");
+  }, 20_000);
 
   it("runs the tools whose answers depend on the session", async () => {
     const env = await client.callTool({ name: "everything__get-env", arguments: {} });
