@@ -146,7 +146,8 @@ export function createToolIndex(
     let weighted: WeightedTerms = { terms: terms(query), weights: [] };
     weighted.weights = weighted.terms.map(() => 1);
     if (config.expansions !== undefined && config.expansions.length > 0) {
-      weighted = expandQuery(words(query, false), weighted, config.expansions, terms);
+      const share = (term: string) => index.documentFrequency(term) / Math.max(1, index.size);
+      weighted = expandQuery(words(query, false), weighted, config.expansions, terms, share);
     }
     if (config.feedback === undefined) return index.search(weighted.terms, limit, params, weighted.weights);
     const first = index.search(weighted.terms, config.feedback.documents, params, weighted.weights);
