@@ -186,6 +186,7 @@ const CHOICES: { name: string; options: Option[] }[] = [
     options: [
       { label: "no cleanup", apply: (c) => without(c, "queryCleanup") },
       { label: "cleanup", apply: (c) => ({ ...c, queryCleanup: true }) },
+      { label: "cleanup (task-style only)", apply: (c) => ({ ...c, queryCleanup: "task" as const }) },
     ],
   },
   {
@@ -348,7 +349,11 @@ function defaultLabel(choice: string): string {
     case "fusion":
       return d.plainFusion === undefined ? "no fusion" : `fusion=${d.plainFusion}`;
     case "cleanup":
-      return d.queryCleanup ? "cleanup" : "no cleanup";
+      return d.queryCleanup === "task"
+        ? "cleanup (task-style only)"
+        : d.queryCleanup
+          ? "cleanup"
+          : "no cleanup";
     case "gloss":
       return d.gloss === undefined ? "no gloss" : "zh gloss";
     case "synonyms":
@@ -420,6 +425,10 @@ if (process.env.ABLATION !== "0") {
   );
   const toggles: Option[] = [
     { label: "query cleanup", apply: (c) => ({ ...c, queryCleanup: !c.queryCleanup }) },
+    {
+      label: "task cleanup",
+      apply: (c) => ({ ...c, queryCleanup: c.queryCleanup ? false : ("task" as const) }),
+    },
     {
       label: "zh gloss",
       apply: (c) => (c.gloss === undefined ? { ...c, gloss: chineseGloss } : without(c, "gloss")),

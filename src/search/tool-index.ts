@@ -3,7 +3,7 @@ import type { ServerTool } from "../spec/tool.js";
 import { Bm25fIndex, type Bm25Params, type ScoredKey } from "./bm25f.js";
 import { fuse } from "./fusion.js";
 import { PLAIN_BM25, PLAIN_STOP_WORDS, plainDocument, plainTerms } from "./plain-bm25.js";
-import { cleanQuery } from "./query-cleanup.js";
+import { cleanQuery, isTaskStyle } from "./query-cleanup.js";
 import { expandQuery, feedbackTerms, type WeightedTerms } from "./query-expansion.js";
 import { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
 import { splitIdentifier, tokenize, tokenizeTwice, wordRoles, words } from "./tokenize.js";
@@ -179,7 +179,8 @@ export function createToolIndex(
       return index.size;
     },
     search(raw, limit = 5) {
-      const query = config.queryCleanup ? cleanQuery(raw) : raw;
+      const clean = config.queryCleanup === "task" ? isTaskStyle(raw) : config.queryCleanup === true;
+      const query = clean ? cleanQuery(raw) : raw;
       const ranked =
         plain === undefined || config.plainFusion === undefined
           ? lexicalSearch(query, limit)
