@@ -424,11 +424,10 @@ if (process.env.ABLATION !== "0") {
     "\n== ablation: one candidate changed from the shipped default, full query sets, Δ vs the default",
   );
   const toggles: Option[] = [
-    { label: "query cleanup", apply: (c) => ({ ...c, queryCleanup: !c.queryCleanup }) },
-    {
-      label: "task cleanup",
-      apply: (c) => ({ ...c, queryCleanup: c.queryCleanup ? false : ("task" as const) }),
-    },
+    // Each cleanup setting that is not the default's.
+    { label: "cleanup always", apply: (c) => ({ ...c, queryCleanup: true }) },
+    { label: "cleanup task", apply: (c) => ({ ...c, queryCleanup: "task" as const }) },
+    { label: "cleanup off", apply: (c) => without(c, "queryCleanup") },
     {
       label: "zh gloss",
       apply: (c) => (c.gloss === undefined ? { ...c, gloss: chineseGloss } : without(c, "gloss")),
@@ -455,7 +454,10 @@ if (process.env.ABLATION !== "0") {
     toggles.push({ label: assocLabel(setting), apply: (c) => c, assoc: setting });
   }
   const only = process.env.ABLATION_ONLY;
-  for (const toggle of toggles.filter((t) => only === undefined || t.label.includes(only))) {
+  const changes = (t: Option) =>
+    t.assoc !== undefined ||
+    JSON.stringify(t.apply(DEFAULT_SEARCH_CONFIG)) !== JSON.stringify(DEFAULT_SEARCH_CONFIG);
+  for (const toggle of toggles.filter((t) => (only === undefined || t.label.includes(only)) && changes(t))) {
     for (const set of sets) {
       const shipped = onFull(set, "default", () => retriever("default", DEFAULT_SEARCH_CONFIG));
       const candidate: Candidate = {
