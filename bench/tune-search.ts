@@ -7,7 +7,11 @@
  * worse of the two sets' gains in (R@1 + R@5) / 2 over the plain baseline. The tuned configuration then runs on the left-out set's full
  * queries beside the plain baseline and the shipped default, with paired 95% intervals. Last, an ablation: each
  * candidate switched on (or off) alone against the shipped default, full query sets.
- * Run: `node --import tsx bench/tune-search.ts` (ABLATION=0 skips the ablation).
+ * Term associations (learn-associations.ts) are one more choice: learned, for a set being scored, only from
+ * the other sets in play (inside tuning, the other tuning set; for the left-out set, both tuning sets), never
+ * from the set searched.
+ * Run: `node --import tsx bench/tune-search.ts` (ABLATION=0 skips the ablation, ABLATION_ONLY=assoc runs only
+ * the toggles whose label has that text; OBJECTIVE=r5, ASSOC=0, ASSOC_GRID, FOLDS=toollens,… see below).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -20,13 +24,23 @@ import {
   readTools,
 } from "../src/search/eval-data.js";
 import {
+  type AssociationCounts,
+  type AssociationExample,
+  type AssociationOptions,
+  type AssociationTable,
+  countAssociations,
+  learnAssociations,
+  selectAssociations,
+} from "../src/search/learn-associations.js";
+import {
   compareToBaseline,
   evaluateRetriever,
   type Retriever,
   type RetrieverRun,
 } from "../src/search/run-eval.js";
 import { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "../src/search/search-config.js";
-import { createToolIndex } from "../src/search/tool-index.js";
+import { associationExpansion } from "../src/search/term-associations.js";
+import { createToolIndex, toolKey } from "../src/search/tool-index.js";
 import type { ServerTool } from "../src/spec/tool.js";
 import { sharedDataFile } from "../test/support/shared-data.js";
 import { chineseGloss } from "./search-candidates/chinese-gloss.js";
@@ -49,6 +63,8 @@ interface DataSet {
   catalogue: ServerTool[];
   queries: EvalQuery[];
   sample: EvalQuery[];
+  /** Every query with its gold tools (first of each group), for learning term associations. */
+  examples: AssociationExample[];
 }
 
 const smithery = readTools(load("smithery", "tools.jsonl"), "smithery");
@@ -57,13 +73,38 @@ const sets: DataSet[] = DATASETS.map((name) => {
   const queries = readQueries(load(name, "queries.jsonl"), name);
   const order = (q: EvalQuery) => createHash("sha1").update(q.id).digest("hex");
   const sample = [...queries].sort((a, b) => (order(a) < order(b) ? -1 : 1)).slice(0, SUBSAMPLE);
-  return { name, catalogue: [...own, ...pickDistractors(smithery, own, DISTRACTORS)], queries, sample };
+  const byKey = new Map(own.map((item) => [toolKey(item.server, item.tool.name), item]));
+  const examples = queries.map((q) => ({
+    query: q.query,
+    tools: q.groups.flatMap((group) => {
+      const gold = byKey.get(group[0] ?? "");
+      return gold === undefined ? [] : [gold];
+    }),
+  }));
+  return {
+    name,
+    catalogue: [...own, ...pickDistractors(smithery, own, DISTRACTORS)],
+    queries,
+    sample,
+    examples,
+  };
 });
 
-/** One value of one choice: a label and how it changes a configuration. */
+/** Term associations to learn (from the sets other than the one searched) and the weight they join at. */
+interface AssocSetting {
+  options: AssociationOptions;
+  weight: number;
+  maxShare?: number;
+}
+
+/**
+ * One value of one choice: a label and how it changes a configuration; an associations option sets (or, with
+ * "none", clears) the candidate's association setting instead.
+ */
 interface Option {
   label: string;
   apply(config: SearchConfig): SearchConfig;
+  assoc?: AssocSetting | "none";
 }
 
 const { stem: _porter, ...unstemmed } = DEFAULT_SEARCH_CONFIG.tokenize;
@@ -71,6 +112,34 @@ const without = (config: SearchConfig, key: keyof SearchConfig): SearchConfig =>
   const { [key]: _dropped, ...rest } = config;
   return rest as SearchConfig;
 };
+/**
+ * Grid for the associations choice: [min count, min tools, top k, min PMI, weight, smoothing, max share (-1:
+ * none)]. ASSOC_GRID (JSON) replaces it.
+ */
+const ASSOC_GRID: AssocSetting[] = (
+  JSON.parse(
+    process.env.ASSOC_GRID ??
+      "[[3,2,3,0,0.2,30,-1],[3,2,3,0,0.5,30,-1],[3,2,3,0,0.5,30,0],[3,2,5,0,0.3,30,-1],[3,2,3,0,0.3,0,-1]]",
+  ) as number[][]
+).map(([minCount = 3, minTools = 2, topK = 3, minPmi = 0, weight = 0.2, smoothing = 0, maxShare = -1]) => ({
+  options: { minCount, minTools, topK, minPmi, smoothing },
+  weight,
+  ...(maxShare < 0 ? {} : { maxShare }),
+}));
+const assocLabel = ({ options: o, weight, maxShare }: AssocSetting) =>
+  `assoc=c${o.minCount}/t${o.minTools}/k${o.topK}/pmi${o.minPmi}/s${o.smoothing ?? 0}/w${weight}${maxShare === undefined ? "" : `/share<=${maxShare}`}`;
+const ASSOCIATIONS: { name: string; options: Option[] } = {
+  name: "associations",
+  options: [
+    { label: "no assoc", apply: (c) => c, assoc: "none" },
+    ...ASSOC_GRID.map((setting) => ({
+      label: assocLabel(setting),
+      apply: (c: SearchConfig) => c,
+      assoc: setting,
+    })),
+  ],
+};
+
 const CHOICES: { name: string; options: Option[] }[] = [
   {
     name: "k1/b",
@@ -111,11 +180,13 @@ const CHOICES: { name: string; options: Option[] }[] = [
       })),
     ],
   },
+  ...(process.env.ASSOC === "0" ? [] : [ASSOCIATIONS]),
   {
     name: "cleanup",
     options: [
       { label: "no cleanup", apply: (c) => without(c, "queryCleanup") },
       { label: "cleanup", apply: (c) => ({ ...c, queryCleanup: true }) },
+      { label: "cleanup (task-style only)", apply: (c) => ({ ...c, queryCleanup: "task" as const }) },
     ],
   },
   {
@@ -155,21 +226,54 @@ const CHOICES: { name: string; options: Option[] }[] = [
 interface Candidate {
   labels: string[];
   config: SearchConfig;
+  assoc?: AssocSetting;
 }
 
 function retriever(name: string, config: SearchConfig): Retriever {
   return { name, build: (tools) => createToolIndex(tools, config) };
 }
+
+const counted = new Map<string, AssociationCounts>();
+const learned = new Map<string, AssociationTable>();
+/** The candidate's configuration with its associations learned from `sources` only (never the searched set). */
+function resolve(candidate: Candidate, sources: readonly DataSet[]): SearchConfig {
+  const { assoc, config } = candidate;
+  if (assoc === undefined) return config;
+  const key = `${sources.map((s) => s.name).join("+")}|${JSON.stringify(assoc.options)}`;
+  let table = learned.get(key);
+  if (table === undefined) {
+    const from = sourcesLabel(sources);
+    let counts = counted.get(from);
+    if (counts === undefined) {
+      counts = countAssociations(
+        sources.flatMap((s) => s.examples),
+        DEFAULT_SEARCH_CONFIG.tokenize,
+      );
+      counted.set(from, counts);
+    }
+    table = selectAssociations(counts, assoc.options);
+    learned.set(key, table);
+  }
+  const expansion = associationExpansion(table, assoc.weight, DEFAULT_SEARCH_CONFIG.tokenize, assoc.maxShare);
+  return { ...config, expansions: [...(config.expansions ?? []), expansion] };
+}
+const sourcesLabel = (sources: readonly DataSet[]) => sources.map((s) => s.name).join("+");
 const baseline: Retriever = { name: "baseline", build: (tools) => createBaselineIndex(tools) };
 
 const r = (run: RetrieverRun, i: number) => run.metrics.recallAny[i] ?? 0;
 const objective = (run: RetrieverRun) => (r(run, 0) + r(run, 1)) / 2;
+/**
+ * OBJECTIVE=r5: the worse set's ΔR@5, among candidates whose ΔR@1 is not negative on any set (a candidate that
+ * loses R@1 somewhere scores below every one that does not, by its worst ΔR@1). Default: the worse set's
+ * Δ(R@1 + R@5)/2.
+ */
+const OBJECTIVE = process.env.OBJECTIVE ?? "mean15";
 const sampleRuns = new Map<string, RetrieverRun>();
-function onSample(set: DataSet, candidate: Candidate): RetrieverRun {
-  const key = `${set.name}|${candidate.labels.join(" ")}`;
+function onSample(set: DataSet, candidate: Candidate, sources: readonly DataSet[]): RetrieverRun {
+  const key = `${set.name}|${candidate.assoc === undefined ? "" : sourcesLabel(sources)}|${candidate.labels.join(" ")}`;
   let run = sampleRuns.get(key);
   if (run === undefined) {
-    run = evaluateRetriever(retriever(key, candidate.config), set.catalogue, set.sample, KS);
+    run = evaluateRetriever(retriever(key, resolve(candidate, sources)), set.catalogue, set.sample, KS);
     sampleRuns.set(key, run);
   }
   return run;
@@ -186,14 +290,35 @@ function tune(tuning: readonly DataSet[]): Candidate {
     labels: CHOICES.map((choice) => defaultLabel(choice.name)),
     config: DEFAULT_SEARCH_CONFIG,
   };
-  const score = (candidate: Candidate) =>
-    Math.min(...tuning.map((set) => objective(onSample(set, candidate)) - objective(baselineOnSample(set))));
+  // Associations scored on one tuning set are learned from the other tuning set(s) only, as in the outer fold.
+  const runs = (candidate: Candidate) =>
+    tuning.map((set) => ({
+      run: onSample(
+        set,
+        candidate,
+        tuning.filter((other) => other !== set),
+      ),
+      base: baselineOnSample(set),
+    }));
+  const score = (candidate: Candidate) => {
+    const all = runs(candidate);
+    if (OBJECTIVE !== "r5") return Math.min(...all.map(({ run, base }) => objective(run) - objective(base)));
+    const worstR1 = Math.min(...all.map(({ run, base }) => r(run, 0) - r(base, 0)));
+    if (worstR1 < 0) return worstR1 - 1;
+    return Math.min(...all.map(({ run, base }) => r(run, 1) - r(base, 1)));
+  };
   let bestScore = score(best);
   for (const [at, choice] of CHOICES.entries()) {
     for (const option of choice.options) {
       if (option.label === best.labels[at]) continue;
       const labels = best.labels.map((label, i) => (i === at ? option.label : label));
-      const candidate = { labels, config: option.apply(best.config) };
+      const assoc =
+        option.assoc === undefined ? best.assoc : option.assoc === "none" ? undefined : option.assoc;
+      const candidate: Candidate = {
+        labels,
+        config: option.apply(best.config),
+        ...(assoc === undefined ? {} : { assoc }),
+      };
       const value = score(candidate);
       if (value > bestScore + MIN_GAIN) [best, bestScore] = [candidate, value];
     }
@@ -224,11 +349,17 @@ function defaultLabel(choice: string): string {
     case "fusion":
       return d.plainFusion === undefined ? "no fusion" : `fusion=${d.plainFusion}`;
     case "cleanup":
-      return d.queryCleanup ? "cleanup" : "no cleanup";
+      return d.queryCleanup === "task"
+        ? "cleanup (task-style only)"
+        : d.queryCleanup
+          ? "cleanup"
+          : "no cleanup";
     case "gloss":
       return d.gloss === undefined ? "no gloss" : "zh gloss";
     case "synonyms":
       return d.expansions === undefined ? "no synonyms" : "synonyms (default)";
+    case "associations":
+      return "no assoc";
     case "feedback":
       return d.feedback === undefined
         ? "no PRF"
@@ -261,11 +392,14 @@ function onFull(set: DataSet, name: string, make: () => Retriever): RetrieverRun
   return run;
 }
 
+const FOLDS = process.env.FOLDS?.split(",");
 for (const [out, set] of sets.entries()) {
+  if (FOLDS !== undefined && !FOLDS.includes(set.name)) continue;
   const tuned = tune(sets.filter((_, i) => i !== out));
   const base = onFull(set, "baseline", () => baseline);
   const shipped = onFull(set, "default", () => retriever("default", DEFAULT_SEARCH_CONFIG));
-  const left = onFull(set, tuned.labels.join(" "), () => retriever("tuned", tuned.config));
+  const training = sets.filter((_, i) => i !== out);
+  const left = onFull(set, tuned.labels.join(" "), () => retriever("tuned", resolve(tuned, training)));
   console.log(
     `\n== left out: ${set.name} (${set.catalogue.length} tools, ${set.queries.length} queries); tuned on the other two: ${tuned.labels.join(", ")}`,
   );
@@ -275,6 +409,14 @@ for (const [out, set] of sets.entries()) {
 }
 
 const all = tune(sets);
+if (all.assoc !== undefined) {
+  const table = learnAssociations(
+    sets.flatMap((s) => s.examples),
+    all.assoc.options,
+    DEFAULT_SEARCH_CONFIG.tokenize,
+  );
+  console.log(`associations learned from all three: ${table.length} query terms`);
+}
 console.log(`\ntuned on all three subsamples: ${all.labels.join(", ")}`);
 
 if (process.env.ABLATION !== "0") {
@@ -282,7 +424,10 @@ if (process.env.ABLATION !== "0") {
     "\n== ablation: one candidate changed from the shipped default, full query sets, Δ vs the default",
   );
   const toggles: Option[] = [
-    { label: "query cleanup", apply: (c) => ({ ...c, queryCleanup: !c.queryCleanup }) },
+    // Each cleanup setting that is not the default's.
+    { label: "cleanup always", apply: (c) => ({ ...c, queryCleanup: true }) },
+    { label: "cleanup task", apply: (c) => ({ ...c, queryCleanup: "task" as const }) },
+    { label: "cleanup off", apply: (c) => without(c, "queryCleanup") },
     {
       label: "zh gloss",
       apply: (c) => (c.gloss === undefined ? { ...c, gloss: chineseGloss } : without(c, "gloss")),
@@ -304,11 +449,25 @@ if (process.env.ABLATION !== "0") {
       apply: (c) => (c.plainFusion === undefined ? { ...c, plainFusion: 0.5 } : without(c, "plainFusion")),
     },
   ];
-  for (const toggle of toggles) {
+  // Associations on top of the default, each set's learned from the other two sets only.
+  for (const setting of ASSOC_GRID) {
+    toggles.push({ label: assocLabel(setting), apply: (c) => c, assoc: setting });
+  }
+  const only = process.env.ABLATION_ONLY;
+  const changes = (t: Option) =>
+    t.assoc !== undefined ||
+    JSON.stringify(t.apply(DEFAULT_SEARCH_CONFIG)) !== JSON.stringify(DEFAULT_SEARCH_CONFIG);
+  for (const toggle of toggles.filter((t) => (only === undefined || t.label.includes(only)) && changes(t))) {
     for (const set of sets) {
       const shipped = onFull(set, "default", () => retriever("default", DEFAULT_SEARCH_CONFIG));
+      const candidate: Candidate = {
+        labels: [toggle.label],
+        config: toggle.apply(DEFAULT_SEARCH_CONFIG),
+        ...(toggle.assoc === undefined || toggle.assoc === "none" ? {} : { assoc: toggle.assoc }),
+      };
+      const others = sets.filter((other) => other !== set);
       const run = onFull(set, `toggle ${toggle.label}`, () =>
-        retriever(toggle.label, toggle.apply(DEFAULT_SEARCH_CONFIG)),
+        retriever(toggle.label, resolve(candidate, others)),
       );
       console.log(`${toggle.label.padEnd(14)} ${set.name.padEnd(16)} ${row(run)}  ${diff(run, shipped)}`);
     }

@@ -21,6 +21,18 @@ const DIGITS = /\b[\p{L}_-]*\p{N}[\p{L}\p{N}_-]*\b/gu;
 /** Words of request boilerplate that no tool description is about. */
 const BOILERPLATE = /\b(?:please|kindly|help me|i need|i want|i'd like|i would like|can you|could you)\b/giu;
 
+/**
+ * Whether `query` reads as task text rather than a search: it holds a URL, an email address, a file path or a
+ * CSS selector (numbers alone do not count: dates and amounts are common in plain requests too).
+ */
+export function isTaskStyle(query: string): boolean {
+  const head = query.slice(0, MAX_QUERY_CHARS);
+  return [URL, EMAIL, PATH, SELECTOR].some((pattern) => {
+    pattern.lastIndex = 0;
+    return pattern.test(head);
+  });
+}
+
 /** Rewrites a task-style query into words a tool description would use; see the module comment. */
 export function cleanQuery(query: string): string {
   return query

@@ -65,4 +65,17 @@ describe("query expansion", () => {
     expect(createToolIndex(tools, plain).search("/tmp/a/b.txt", 3)).toEqual([]);
     expect(cleaned.search("/tmp/a/b.txt", 3).map((hit) => hit.tool)).toEqual(["read_file"]);
   });
+
+  it('queryCleanup "task" rewrites only a query holding a path, URL, email or selector', () => {
+    const tools = [
+      tool("files", "read_file", "Read a file from disk"),
+      tool("help", "help_desk", "Open a help desk ticket for version 2022"),
+    ];
+    const task = createToolIndex(tools, { ...DEFAULT_SEARCH_CONFIG, queryCleanup: "task" });
+    const always = createToolIndex(tools, { ...DEFAULT_SEARCH_CONFIG, queryCleanup: true });
+    expect(task.search("read /tmp/a/b.txt", 3).map((hit) => hit.tool)).toEqual(["read_file"]);
+    // No path or URL: the words stay ("help me" and "2022" are what always-on cleanup drops).
+    expect(task.search("help me with 2022", 3).map((hit) => hit.tool)).toEqual(["help_desk"]);
+    expect(always.search("help me with 2022", 3)).toEqual([]);
+  });
 });

@@ -15,6 +15,11 @@ export interface WeightedTerms {
 export interface ExpansionTable {
   related(word: string): readonly string[] | undefined;
   weight: number;
+  /**
+   * When set, only query words whose index terms are each in at most this share of the indexed tools are
+   * expanded (0: only words no tool uses), so a word that already finds its tools is left alone.
+   */
+  maxShare?: number;
 }
 
 /** Pseudo-relevance feedback: the `terms` best terms of the first `documents` results join at `weight`. */
@@ -29,13 +34,15 @@ const MAX_EXPANSION_TERMS = 24;
 
 /**
  * Adds the related words of each query word (as index terms through `toTerms`) at the table's weight; a term
- * already in the query, or already added, is not added again.
+ * already in the query, or already added, is not added again. `share` is a term's share of the indexed tools
+ * (for `maxShare`).
  */
 export function expandQuery(
   words: readonly string[],
   base: WeightedTerms,
   tables: readonly ExpansionTable[],
   toTerms: (text: string) => string[],
+  share: (term: string) => number = () => 0,
 ): WeightedTerms {
   if (tables.length === 0) return base;
   const seen = new Set(base.terms);
@@ -44,7 +51,11 @@ export function expandQuery(
   let added = 0;
   for (const table of tables) {
     for (const word of words) {
-      for (const related of table.related(word) ?? []) {
+      const relatedWords = table.related(word);
+      if (relatedWords === undefined) continue;
+      const { maxShare } = table;
+      if (maxShare !== undefined && toTerms(word).some((term) => share(term) > maxShare)) continue;
+      for (const related of relatedWords) {
         for (const term of toTerms(related)) {
           if (seen.has(term) || added >= MAX_EXPANSION_TERMS) continue;
           seen.add(term);

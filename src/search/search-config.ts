@@ -17,8 +17,11 @@ export interface SearchConfig {
    * top-50 lists are fused: scores min-max normalised per list, `plainFusion` the BM25F list's share.
    */
   plainFusion?: number;
-  /** Task-style queries rewritten first: paths, URLs and selectors to words, numbers and IDs dropped. */
-  queryCleanup?: boolean;
+  /**
+   * Task-style queries rewritten first: paths, URLs and selectors to words, numbers and IDs dropped. `"task"`:
+   * only a query that holds a URL, email address, path or selector (`isTaskStyle`) is rewritten.
+   */
+  queryCleanup?: boolean | "task";
   /** Words related to the query's words join it at a lower weight (BM25F side only). */
   expansions?: readonly ExpansionTable[];
   /** Pseudo-relevance feedback on the BM25F side: a second pass with terms the first results share. */

@@ -3,7 +3,7 @@ import type { ServerTool } from "../spec/tool.js";
 import { Bm25fIndex, type Bm25Params, type ScoredKey } from "./bm25f.js";
 import { fuse } from "./fusion.js";
 import { PLAIN_BM25, PLAIN_STOP_WORDS, plainDocument, plainTerms } from "./plain-bm25.js";
-import { cleanQuery } from "./query-cleanup.js";
+import { cleanQuery, isTaskStyle } from "./query-cleanup.js";
 import { expandQuery, feedbackTerms, type WeightedTerms } from "./query-expansion.js";
 import { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
 import { splitIdentifier, tokenize, tokenizeTwice, wordRoles, words } from "./tokenize.js";
@@ -146,7 +146,8 @@ export function createToolIndex(
     let weighted: WeightedTerms = { terms: terms(query), weights: [] };
     weighted.weights = weighted.terms.map(() => 1);
     if (config.expansions !== undefined && config.expansions.length > 0) {
-      weighted = expandQuery(words(query, false), weighted, config.expansions, terms);
+      const share = (term: string) => index.documentFrequency(term) / Math.max(1, index.size);
+      weighted = expandQuery(words(query, false), weighted, config.expansions, terms, share);
     }
     if (config.feedback === undefined) return index.search(weighted.terms, limit, params, weighted.weights);
     const first = index.search(weighted.terms, config.feedback.documents, params, weighted.weights);
@@ -178,7 +179,8 @@ export function createToolIndex(
       return index.size;
     },
     search(raw, limit = 5) {
-      const query = config.queryCleanup ? cleanQuery(raw) : raw;
+      const clean = config.queryCleanup === "task" ? isTaskStyle(raw) : config.queryCleanup === true;
+      const query = clean ? cleanQuery(raw) : raw;
       const ranked =
         plain === undefined || config.plainFusion === undefined
           ? lexicalSearch(query, limit)
