@@ -92,7 +92,10 @@ export {
   type HostOptions,
 } from "./catalog/index.js";
 // Resources, prompts and what servers ask of the client
-export { clientFeatures, RootsRegistry } from "./client-features/index.js";
+// Client features, context and session come from their files, not their folders' index: those also hold the
+// CLI's terminal forms, chat syntax and helpers, which importing the package would otherwise load.
+export { clientFeatures } from "./client-features/client-features.js";
+export { RootsRegistry } from "./client-features/roots.js";
 // Config
 export { credentialsPath } from "./config/credentials-path.js";
 export { findConfigFile, loadConfig, parseConfig } from "./config/index.js";
@@ -110,15 +113,10 @@ export {
   ServerConnection,
   type ServerStatus,
 } from "./connect/index.js";
-export type {
-  ContextLimits,
-  ContextMessage,
-  ContextPart,
-  PromptMessages,
-  RenderedMessages,
-  ResourceParts,
-} from "./context/index.js";
-export { promptMessages, renderMessages, resourceParts } from "./context/index.js";
+export { type PromptMessages, promptMessages } from "./context/prompt-messages.js";
+export { type RenderedMessages, renderMessages } from "./context/render.js";
+export { type ResourceParts, resourceParts } from "./context/resource-parts.js";
+export type { ContextLimits, ContextMessage, ContextPart } from "./context/types.js";
 // Cost, ledger and search come from their files, not their folders' index: those also hold the CLI's reports
 // and the search evaluation, which importing the package would otherwise load.
 export { estimateToolsetTokens } from "./cost/estimate-tokens.js";
