@@ -215,13 +215,10 @@ export { type RepairResult, repairSchema } from "./schema/index.js";
 export { FACADE_TOOLS } from "./search/facade-tools.js";
 export { createToolIndex } from "./search/tool-index.js";
 // One session with the CLI's defaults
-export {
-  type ContextItem,
-  type OpenSessionOptions,
-  openSession,
-  type Session,
-  type SessionRunOptions,
-} from "./session/index.js";
+export type { OpenSessionOptions } from "./session/open-session.js";
+// Its implementation loads at the first session, not with the package.
+export { openSession } from "./session/open-session-on-demand.js";
+export type { ContextItem, Session, SessionRunOptions } from "./session/session.js";
 // Provider-neutral types
 export type * from "./spec/index.js";
 export type { EffectiveMode, ToolSearchOptions } from "./toolsearch/index.js";
