@@ -72,7 +72,18 @@ const AT_FIRST_REQUEST = {
     "providers/openai-responses/validate-messages.js",
   ],
 };
-const LAZY_OWN = Object.values(AT_FIRST_REQUEST).flat();
+/** `openSession`'s implementation and the client-feature handlers' work, loaded at the first session or request. */
+const AT_FIRST_USE = [
+  "session/open-session.js",
+  "session/session.js",
+  "session/session-usage.js",
+  "client-features/elicitation-schema.js",
+  "client-features/terminal-form.js",
+  "client-features/url-elicitation.js",
+  "client-features/model-preferences.js",
+  "client-features/sampling-request.js",
+];
+const LAZY_OWN = [...Object.values(AT_FIRST_REQUEST).flat(), ...AT_FIRST_USE];
 
 interface ProbeReport {
   steps: Record<"imported" | "adapters" | "configLoaded" | "connected" | "called" | "ledger", string[]>;
@@ -124,7 +135,7 @@ describe("import cost of the switchboard barrel", () => {
     expect(FIRST_USE.filter((name) => report.steps.imported.includes(name))).toEqual([]);
   });
 
-  it("imports without evaluating the adapters' response mapping, stream readers or message validators", () => {
+  it("imports without evaluating the adapters' response mapping, stream readers, validators or openSession", () => {
     expect(report.own.imported.length).toBeGreaterThan(100); // the probe does see our own modules
     expect(LAZY_OWN.filter((path) => report.own.imported.includes(path))).toEqual([]);
   });
