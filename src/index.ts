@@ -21,22 +21,18 @@
  */
 
 // Types a user names in a loop of their own (issue 21): every option and result type of the exports above.
-export type {
-  AgentEventListener,
-  AgentToolCall,
-  AgentToolset,
-  LiveToolsetOptions,
-  ToolsetContext,
-} from "./agent/index.js";
+// Each name from the file that declares it, not a folder's index: an index also re-exports what only the CLI uses.
+export type { AgentEvent, AgentEventListener, StopReason } from "./agent/agent-events.js";
+export { type LiveToolsetOptions, liveToolset } from "./agent/live-toolset.js";
 export {
-  type AgentEvent,
   type AgentResult,
-  liveToolset,
+  type AgentToolCall,
+  type AgentToolset,
   type RunAgentOptions,
   runAgent,
-  type StopReason,
-  type TokenBudget,
-} from "./agent/index.js";
+  type ToolsetContext,
+} from "./agent/run-agent.js";
+export type { TokenBudget } from "./agent/stop-conditions.js";
 // Connections and the catalogue
 export {
   AuthError,
@@ -176,20 +172,10 @@ export {
   type ZodToolDefinition,
 } from "./local-tools/index.js";
 // Translation
-export {
-  buildNameTable,
-  NameHistory,
-  type NameSighting,
-  type NameTable,
-} from "./naming/index.js";
-export {
-  LOCK_FILE_NAME,
-  type LockFile,
-  type PinnedCatalog,
-  pinnedCatalog,
-  readLockFile,
-  writeLockFile,
-} from "./pinning/index.js";
+export { NameHistory, type NameSighting } from "./naming/name-history.js";
+export { buildNameTable, type NameTable } from "./naming/name-table.js";
+export { LOCK_FILE_NAME, type LockFile, readLockFile, writeLockFile } from "./pinning/lock-file.js";
+export { type PinnedCatalog, pinnedCatalog } from "./pinning/pinned-catalog.js";
 export type { AnthropicAdapter, AnthropicAdapterOptions } from "./providers/anthropic/anthropic-adapter.js";
 export { anthropicAdapter } from "./providers/anthropic/anthropic-adapter.js";
 export type { GeminiAdapter, GeminiAdapterOptions } from "./providers/gemini/gemini-adapter.js";
