@@ -21,22 +21,18 @@
  */
 
 // Types a user names in a loop of their own (issue 21): every option and result type of the exports above.
-export type {
-  AgentEventListener,
-  AgentToolCall,
-  AgentToolset,
-  LiveToolsetOptions,
-  ToolsetContext,
-} from "./agent/index.js";
+// Each name from the file that declares it, not a folder's index: an index also re-exports what only the CLI uses.
+export type { AgentEvent, AgentEventListener, StopReason } from "./agent/agent-events.js";
+export { type LiveToolsetOptions, liveToolset } from "./agent/live-toolset.js";
 export {
-  type AgentEvent,
   type AgentResult,
-  liveToolset,
+  type AgentToolCall,
+  type AgentToolset,
   type RunAgentOptions,
   runAgent,
-  type StopReason,
-  type TokenBudget,
-} from "./agent/index.js";
+  type ToolsetContext,
+} from "./agent/run-agent.js";
+export type { TokenBudget } from "./agent/stop-conditions.js";
 // Connections and the catalogue
 export {
   AuthError,
@@ -92,7 +88,10 @@ export {
   type HostOptions,
 } from "./catalog/index.js";
 // Resources, prompts and what servers ask of the client
-export { clientFeatures, RootsRegistry } from "./client-features/index.js";
+// Client features, context and session come from their files, not their folders' index: those also hold the
+// CLI's terminal forms, chat syntax and helpers, which importing the package would otherwise load.
+export { clientFeatures } from "./client-features/client-features.js";
+export { RootsRegistry } from "./client-features/roots.js";
 // Config
 export { credentialsPath } from "./config/credentials-path.js";
 export { findConfigFile, loadConfig, parseConfig } from "./config/index.js";
@@ -110,15 +109,10 @@ export {
   ServerConnection,
   type ServerStatus,
 } from "./connect/index.js";
-export type {
-  ContextLimits,
-  ContextMessage,
-  ContextPart,
-  PromptMessages,
-  RenderedMessages,
-  ResourceParts,
-} from "./context/index.js";
-export { promptMessages, renderMessages, resourceParts } from "./context/index.js";
+export { type PromptMessages, promptMessages } from "./context/prompt-messages.js";
+export { type RenderedMessages, renderMessages } from "./context/render.js";
+export { type ResourceParts, resourceParts } from "./context/resource-parts.js";
+export type { ContextLimits, ContextMessage, ContextPart } from "./context/types.js";
 // Cost, ledger and search come from their files, not their folders' index: those also hold the CLI's reports
 // and the search evaluation, which importing the package would otherwise load.
 export { estimateToolsetTokens } from "./cost/estimate-tokens.js";
@@ -178,20 +172,10 @@ export {
   type ZodToolDefinition,
 } from "./local-tools/index.js";
 // Translation
-export {
-  buildNameTable,
-  NameHistory,
-  type NameSighting,
-  type NameTable,
-} from "./naming/index.js";
-export {
-  LOCK_FILE_NAME,
-  type LockFile,
-  type PinnedCatalog,
-  pinnedCatalog,
-  readLockFile,
-  writeLockFile,
-} from "./pinning/index.js";
+export { NameHistory, type NameSighting } from "./naming/name-history.js";
+export { buildNameTable, type NameTable } from "./naming/name-table.js";
+export { LOCK_FILE_NAME, type LockFile, readLockFile, writeLockFile } from "./pinning/lock-file.js";
+export { type PinnedCatalog, pinnedCatalog } from "./pinning/pinned-catalog.js";
 export type { AnthropicAdapter, AnthropicAdapterOptions } from "./providers/anthropic/anthropic-adapter.js";
 export { anthropicAdapter } from "./providers/anthropic/anthropic-adapter.js";
 export type { GeminiAdapter, GeminiAdapterOptions } from "./providers/gemini/gemini-adapter.js";
@@ -217,13 +201,10 @@ export { type RepairResult, repairSchema } from "./schema/index.js";
 export { FACADE_TOOLS } from "./search/facade-tools.js";
 export { createToolIndex } from "./search/tool-index.js";
 // One session with the CLI's defaults
-export {
-  type ContextItem,
-  type OpenSessionOptions,
-  openSession,
-  type Session,
-  type SessionRunOptions,
-} from "./session/index.js";
+export type { OpenSessionOptions } from "./session/open-session.js";
+// Its implementation loads at the first session, not with the package.
+export { openSession } from "./session/open-session-on-demand.js";
+export type { ContextItem, Session, SessionRunOptions } from "./session/session.js";
 // Provider-neutral types
 export type * from "./spec/index.js";
 export type { EffectiveMode, ToolSearchOptions } from "./toolsearch/index.js";

@@ -1,14 +1,12 @@
 /**
  * Answers `elicitation/create`: a library hook when one is given, else a person through an `Asker` (terminal
  * form, URL prompt), else a decline, since nobody can be asked. Whatever answers, an accepted form gets the
- * schema's defaults for omitted fields and is validated; content that fails validation is not sent.
+ * schema's defaults for omitted fields and is validated; content that fails validation is not sent. The form
+ * checks, the terminal form and the URL prompt are imported at the first request, not with the package (issue 22
+ * item 4).
  */
 import type { ClientRequestContext, ElicitRequestParams, ElicitResult } from "../connect/types.js";
 import type { Asker } from "./asker.js";
-import { applyFormDefaults, validateFormContent } from "./elicitation-schema.js";
-import { openInBrowser } from "./open-browser.js";
-import { runTerminalForm } from "./terminal-form.js";
-import { runUrlElicitation } from "./url-elicitation.js";
 
 export type ElicitationHook = (
   params: ElicitRequestParams,
@@ -36,6 +34,7 @@ export function createElicitationHandler(options: ElicitationOptions): {
     async handle(params, context) {
       const result = await answer(params, context, options);
       if (params.mode === "url" || result.action !== "accept") return result;
+      const { applyFormDefaults, validateFormContent } = await import("./elicitation-schema.js");
       const content = applyFormDefaults(params.requestedSchema, result.content ?? {});
       const problems = validateFormContent(params.requestedSchema, content);
       if (problems.length > 0) {
@@ -55,6 +54,10 @@ async function answer(
   const asker = options.asker;
   if (asker === undefined) return { action: "decline" };
   if (params.mode === "url") {
+    const [{ runUrlElicitation }, { openInBrowser }] = await Promise.all([
+      import("./url-elicitation.js"),
+      import("./open-browser.js"),
+    ]);
     return runUrlElicitation(
       { server: context.server, message: params.message, url: params.url },
       asker,
@@ -62,6 +65,7 @@ async function answer(
       context.signal,
     );
   }
+  const { runTerminalForm } = await import("./terminal-form.js");
   return runTerminalForm(
     { server: context.server, message: params.message, requestedSchema: params.requestedSchema },
     asker,

@@ -1,7 +1,8 @@
 /**
  * Answers `sampling/createMessage` with a configured model, after an approval step: a server may spend the
  * user's tokens only when the policy allows it or a person says yes. Nobody to ask means no. A rejection is
- * answered as the spec suggests (JSON-RPC error -1); a model failure as an error naming the provider.
+ * answered as the spec suggests (JSON-RPC error -1); a model failure as an error naming the provider. The model
+ * choice and the request reading are imported at the first request, not with the package (issue 22 item 4).
  */
 import type {
   ClientRequestContext,
@@ -11,8 +12,7 @@ import type {
 } from "../connect/types.js";
 import { renderMessages } from "../context/render.js";
 import type { ModelResponse } from "../spec/model-adapter.js";
-import { chooseSamplingModel, type SamplingModel } from "./model-preferences.js";
-import { samplingConversation } from "./sampling-request.js";
+import type { SamplingModel } from "./model-preferences.js";
 
 export interface SamplingApprovalRequest {
   server: string;
@@ -61,6 +61,10 @@ export function createSamplingHandler(
   options: SamplingOptions,
 ): (params: CreateMessageRequestParams, context: ClientRequestContext) => Promise<SamplingAnswer> {
   return async (params, context) => {
+    const [{ chooseSamplingModel }, { samplingConversation }] = await Promise.all([
+      import("./model-preferences.js"),
+      import("./sampling-request.js"),
+    ]);
     const choice = chooseSamplingModel(params.modelPreferences, options.models);
     const adapter = choice.model.adapter;
     const model = `${adapter.provider}/${adapter.model}`;

@@ -124,8 +124,8 @@ export interface ModelModule<P extends ModelProviderId = ModelProviderId> extend
   ): ConvertedResults;
   /** Neutral context messages as this provider's messages. */
   renderContext(messages: readonly ContextMessage[]): RenderedMessages;
-  /** The provider's own verdict on a request body's messages. */
-  validateMessages(body: unknown): ProviderRequestError[];
+  /** The provider's own verdict on a request body's messages (its validator is imported on the first check). */
+  validateMessages(body: unknown): Promise<ProviderRequestError[]>;
   /** The CLI's adapters that speak this wire format. */
   readonly adapters: readonly AdapterEntry[];
 }

@@ -2,8 +2,10 @@
  * Import cost (issue 10, issue 22 item 4): importing the `switchboard` barrel, making adapters and connecting
  * servers must not load a provider SDK, the MCP server SDK (the gateway's), the ledger's SQLite or the tokenizer;
  * importing and making adapters must not load the MCP client SDK, zod or ajv either (loading a config brings zod,
- * connecting the client SDK). Each loads when the function that needs it first runs. A child process (import-cost/probe.mjs) imports the compiled dist/ and reports the npm packages loaded
- * after each step; the later steps prove the probe does see an SDK and better-sqlite3 once they load.
+ * connecting the client SDK). Each loads when the function that needs it first runs. Of switchboard's own modules,
+ * the adapters' response mapping and stream readers load at the first request, not at import. A child process
+ * (import-cost/probe.mjs) imports the compiled dist/ and reports the npm packages and own modules loaded after
+ * each step; the later steps prove the probe does see an SDK, better-sqlite3 and the mapping once they load.
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -30,8 +32,63 @@ const CONNECT_ONLY = ["@modelcontextprotocol/client", "zod", "ajv", "re2js"];
 /** What reading a config or matching a glob needs: loaded at the first use, not at import. */
 const FIRST_USE = ["jsonc-parser", "picomatch"];
 
+/**
+ * switchboard's own modules an adapter needs only once it calls the model (response mapping, stop-reason and
+ * usage readers, stream readers, the Anthropic cache breakpoints) and the message validators only a check uses:
+ * `import "switchboard"` does not evaluate them (issue 22 item 4).
+ */
+const AT_FIRST_REQUEST = {
+  anthropic: [
+    "providers/anthropic/cache-system-prompt.js",
+    "providers/anthropic/convert-anthropic-usage.js",
+    "providers/anthropic/map-anthropic-stop-reason.js",
+    "providers/anthropic/message-response.js",
+  ],
+  anthropicStream: ["providers/anthropic/stream-response.js", "providers/shared/read-assembled-stream.js"],
+  gemini: [
+    "providers/gemini/content-response.js",
+    "providers/gemini/convert-gemini-usage.js",
+    "providers/gemini/map-gemini-stop-reason.js",
+    "providers/gemini/stream-response.js",
+  ],
+  openaiChat: [
+    "providers/openai-chat/chat-model-response.js",
+    "providers/openai-chat/convert-openai-chat-usage.js",
+    "providers/openai-chat/map-openai-chat-stop-reason.js",
+    "providers/openai-chat/stream-response.js",
+    "providers/openai-compatible/convert-openai-compatible-usage.js",
+    "providers/openai-compatible/map-openai-compatible-stop-reason.js",
+  ],
+  openaiResponses: [
+    "providers/openai-responses/convert-openai-responses-usage.js",
+    "providers/openai-responses/map-openai-responses-stop-reason.js",
+    "providers/openai-responses/stream-response.js",
+    "providers/openai-shared/read-stream.js",
+  ],
+  validators: [
+    "providers/anthropic/validate-messages.js",
+    "providers/gemini/validate-messages.js",
+    "providers/openai-chat/validate-messages.js",
+    "providers/openai-responses/validate-messages.js",
+  ],
+};
+/** `openSession`'s implementation and the client-feature handlers' work, loaded at the first session or request. */
+const AT_FIRST_USE = [
+  "session/open-session.js",
+  "session/session.js",
+  "session/session-usage.js",
+  "client-features/elicitation-schema.js",
+  "client-features/terminal-form.js",
+  "client-features/url-elicitation.js",
+  "client-features/model-preferences.js",
+  "client-features/sampling-request.js",
+];
+const LAZY_OWN = [...Object.values(AT_FIRST_REQUEST).flat(), ...AT_FIRST_USE];
+
 interface ProbeReport {
   steps: Record<"imported" | "adapters" | "configLoaded" | "connected" | "called" | "ledger", string[]>;
+  /** switchboard's own modules (paths under dist/) after importing, making adapters, connecting, calling. */
+  own: Record<"imported" | "adapters" | "connected" | "called", string[]>;
   /** Packages in the require cache (CommonJS builds) after loading the config, and after connecting. */
   requiredAfterConfig: string[];
   requiredAfterConnect: string[];
@@ -76,6 +133,23 @@ describe("import cost of the switchboard barrel", () => {
 
   it("imports without loading jsonc-parser or picomatch", () => {
     expect(FIRST_USE.filter((name) => report.steps.imported.includes(name))).toEqual([]);
+  });
+
+  it("imports without evaluating the adapters' response mapping, stream readers, validators or openSession", () => {
+    expect(report.own.imported.length).toBeGreaterThan(100); // the probe does see our own modules
+    expect(LAZY_OWN.filter((path) => report.own.imported.includes(path))).toEqual([]);
+  });
+
+  it("makes all five adapters, connects and translates tools without them", () => {
+    expect(LAZY_OWN.filter((path) => report.own.adapters.includes(path))).toEqual([]);
+    expect(LAZY_OWN.filter((path) => report.own.connected.includes(path))).toEqual([]);
+  });
+
+  it("loads the Anthropic response mapping, and no other adapter's, at the first Anthropic call", () => {
+    expect(AT_FIRST_REQUEST.anthropic.filter((path) => !report.own.called.includes(path))).toEqual([]);
+    const others = LAZY_OWN.filter((path) => !AT_FIRST_REQUEST.anthropic.includes(path));
+    // A request that does not stream loads no stream reader either.
+    expect(others.filter((path) => report.own.called.includes(path))).toEqual([]);
   });
 
   it("makes all five adapters without their SDKs, the MCP client SDK, zod or ajv", () => {

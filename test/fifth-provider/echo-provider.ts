@@ -47,7 +47,7 @@ export const echoProvider = {
     warnings: [],
   }),
   renderContext: () => ({ messages: [], warnings: [] }),
-  validateMessages: () => [],
+  validateMessages: async () => [],
   adapters: [],
 } satisfies ModelModule;
 

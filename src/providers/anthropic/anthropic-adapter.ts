@@ -1,6 +1,8 @@
 /**
  * Anthropic Messages behind the `ModelAdapter` seam, through `@anthropic-ai/sdk`. Assistant turns are replayed
  * with their content blocks untouched, so thinking blocks keep their signatures (docs/provider-rules.md#anthropic-messages rule 7).
+ * The cache-breakpoint placement, the response mapping and the stream reader are imported at the first request,
+ * so importing the package does not evaluate them (issue 22 item 4).
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type {
@@ -13,14 +15,8 @@ import { importOptional } from "../../optional-dependency.js";
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
 import { type ClientSource, onFirstUse } from "../lazy-client.js";
 import { type AnthropicClientOptions, anthropicClientSettings } from "./anthropic-client-settings.js";
-import {
-  type CacheSystemPrompt,
-  conversationBreakpoint,
-  systemWithBreakpoint,
-} from "./cache-system-prompt.js";
+import type { CacheSystemPrompt } from "./cache-system-prompt.js";
 import { convertToolResults } from "./convert-tool-results.js";
-import { messageResponse } from "./message-response.js";
-import { readAnthropicStream } from "./stream-response.js";
 
 /**
  * Default `max_tokens` (the API requires one). Below the SDK's non-streaming ceiling (about 21,000 tokens, the
@@ -79,6 +75,7 @@ export function anthropicAdapter(options: AnthropicAdapterOptions): AnthropicAda
     wire: "anthropic",
     target: options.target ?? "anthropic",
     async generate(request): Promise<ModelResponse<Message>> {
+      const { conversationBreakpoint, systemWithBreakpoint } = await import("./cache-system-prompt.js");
       const tools = request.tools.length === 0 ? undefined : (request.tools as Tool[]);
       const system = systemWithBreakpoint(request.system, options.cacheSystemPrompt ?? "auto", {
         tools,
@@ -97,8 +94,10 @@ export function anthropicAdapter(options: AnthropicAdapterOptions): AnthropicAda
       if (conversation !== undefined) body.cache_control = conversation;
       const requestOptions = request.signal === undefined ? undefined : { signal: request.signal };
       const sdk = await client();
+      const { messageResponse } = await import("./message-response.js");
       if (request.onStream === undefined)
         return messageResponse(await sdk.messages.create(body, requestOptions));
+      const { readAnthropicStream } = await import("./stream-response.js");
       // The same body plus `stream: true`; an HTTP error (400, 401) rejects here, before any event, unwrapped.
       const events = await sdk.messages.create({ ...body, stream: true }, requestOptions);
       return messageResponse(await readAnthropicStream(events, request.onStream));

@@ -7,7 +7,6 @@ import { anthropicCountTokens } from "./count-tokens.js";
 import { prepareAnthropicTools } from "./prepare-tools.js";
 import { type AnthropicResponseLike, readToolCalls } from "./read-tool-calls.js";
 import { renderAnthropic } from "./render-context.js";
-import { validateAnthropicMessages } from "./validate-messages.js";
 import { validateAnthropicTools } from "./validate-tools.js";
 
 /** The Anthropic Messages wire format. */
@@ -27,6 +26,7 @@ export const anthropicProvider: ModelModule<"anthropic"> = {
     return { append: [out.message], warnings: out.warnings };
   },
   renderContext: renderAnthropic,
-  validateMessages: (body) => validateAnthropicMessages(body),
+  // Nothing at import needs the validator: it is imported at the first check (issue 22 item 4).
+  validateMessages: async (body) => (await import("./validate-messages.js")).validateAnthropicMessages(body),
   adapters: [anthropicAdapterEntry],
 };

@@ -2,6 +2,8 @@
  * Gemini generateContent behind the `ModelAdapter` seam, through `@google/genai`. The model's content is
  * replayed whole, every part as returned, so a `functionCall` keeps the `thoughtSignature` Gemini 3 requires back
  * (docs/provider-rules.md#gemini-messages rule 3, regression #40) and thought parts stay where they were.
+ * The response mapping and the stream reader are imported at the first request, so importing the package does
+ * not evaluate them (issue 22 item 4).
  */
 import type {
   Content,
@@ -13,10 +15,8 @@ import type {
 import { importOptional } from "../../optional-dependency.js";
 import type { ModelAdapter, ModelResponse } from "../../spec/model-adapter.js";
 import { type ClientSource, onFirstUse } from "../lazy-client.js";
-import { contentResponse } from "./content-response.js";
 import { convertToolResults } from "./convert-tool-results.js";
 import { type GeminiClientOptions, geminiClientSettings } from "./gemini-client-settings.js";
-import { readGeminiStream } from "./stream-response.js";
 
 type OwnFields = "tools" | "systemInstruction" | "maxOutputTokens" | "abortSignal";
 
@@ -71,7 +71,9 @@ export function geminiAdapter(options: GeminiAdapterOptions): GeminiAdapter {
       };
       const params = { model, contents: [...request.messages], config };
       const sdk = await client();
+      const { contentResponse } = await import("./content-response.js");
       if (request.onStream === undefined) return contentResponse(await sdk.models.generateContent(params));
+      const { readGeminiStream } = await import("./stream-response.js");
       // An HTTP error rejects before the first chunk and is rethrown unwrapped by the reader.
       const chunks = await sdk.models.generateContentStream(params);
       return contentResponse(await readGeminiStream(chunks, request.onStream));

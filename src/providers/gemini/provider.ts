@@ -7,7 +7,6 @@ import { GEMINI_LAYOUT } from "./layout.js";
 import { prepareGeminiTools } from "./prepare-tools.js";
 import { type GeminiResponseLike, readToolCalls } from "./read-tool-calls.js";
 import { renderGemini } from "./render-context.js";
-import { validateGeminiMessages } from "./validate-messages.js";
 import { validateGeminiTools } from "./validate-tools.js";
 
 /** The Gemini API wire format. */
@@ -29,6 +28,7 @@ export const geminiProvider: ModelModule<"gemini"> = {
     return { append: [out.content], warnings: out.warnings };
   },
   renderContext: renderGemini,
-  validateMessages: (body) => validateGeminiMessages(body),
+  // Nothing at import needs the validator: it is imported at the first check (issue 22 item 4).
+  validateMessages: async (body) => (await import("./validate-messages.js")).validateGeminiMessages(body),
   adapters: [geminiAdapterEntry],
 };

@@ -1,6 +1,8 @@
 /**
  * OpenAI Chat Completions behind the `ModelAdapter` seam, through the `openai` SDK. The assistant message is
  * replayed as the API returned it (extra fields some servers add, such as `reasoning_content`, included).
+ * The response mapping, the dialect's readers and the stream reader are imported at the first request, so
+ * importing the package does not evaluate them (issue 22 item 4).
  */
 import type OpenAI from "openai";
 import type {
@@ -15,12 +17,8 @@ import type { ModelStreamListener } from "../../spec/model-stream.js";
 import type { ClientSource } from "../lazy-client.js";
 import { type OpenAIClientOptions, openaiClientSettings } from "../openai-shared/openai-client-settings.js";
 import { openaiClientSource } from "../openai-shared/openai-client-source.js";
-import { readStream } from "../openai-shared/read-stream.js";
-import { type ChatResponseReaders, chatModelResponse } from "./chat-model-response.js";
-import { convertOpenAIChatUsage } from "./convert-openai-chat-usage.js";
+import type { ChatResponseReaders } from "./chat-model-response.js";
 import { convertToolResults } from "./convert-tool-results.js";
-import { mapOpenAIChatStopReason } from "./map-openai-chat-stop-reason.js";
-import { ChatStreamAssembly } from "./stream-response.js";
 
 type OwnFields = "model" | "messages" | "tools" | "max_tokens" | "max_completion_tokens" | "stream";
 
@@ -42,17 +40,21 @@ export interface OpenAIChatAdapterOptions {
 export type OpenAIChatAdapter = ModelAdapter<ChatCompletionMessageParam, ChatCompletion>;
 
 /** What differs between OpenAI itself and a server that speaks its Chat Completions dialect. */
-export interface ChatFlavour extends ChatResponseReaders {
+export interface ChatFlavour {
   provider: string;
   /** `max_completion_tokens` (OpenAI; required by reasoning models) or the older `max_tokens`. */
   maxTokensField: "max_completion_tokens" | "max_tokens";
+  /** The dialect's stop-reason and usage readers, imported at the first request. */
+  readers(): Promise<ChatResponseReaders>;
 }
 
 const OPENAI: ChatFlavour = {
   provider: "openai-chat",
   maxTokensField: "max_completion_tokens",
-  mapStopReason: mapOpenAIChatStopReason,
-  convertUsage: convertOpenAIChatUsage,
+  readers: async () => ({
+    mapStopReason: (await import("./map-openai-chat-stop-reason.js")).mapOpenAIChatStopReason,
+    convertUsage: (await import("./convert-openai-chat-usage.js")).convertOpenAIChatUsage,
+  }),
 };
 
 /**
@@ -100,10 +102,12 @@ export function chatAdapter(
       };
       const sent = request.signal === undefined ? undefined : { signal: request.signal };
       const sdk = await client();
+      const readers = await flavour.readers();
       if (request.onStream !== undefined) {
-        return streamChatCompletion(sdk, body, sent, request.onStream, flavour);
+        return streamChatCompletion(sdk, body, sent, request.onStream, readers);
       }
-      return chatModelResponse(await sdk.chat.completions.create(body, sent), flavour);
+      const { chatModelResponse } = await import("./chat-model-response.js");
+      return chatModelResponse(await sdk.chat.completions.create(body, sent), readers);
     },
     userMessage: (text) => ({ role: "user", content: text }),
     appendAssistant(transcript, response) {
@@ -135,6 +139,11 @@ async function streamChatCompletion(
   onStream: ModelStreamListener,
   readers: ChatResponseReaders,
 ): Promise<ModelResponse<ChatCompletion>> {
+  const [{ chatModelResponse }, { readStream }, { ChatStreamAssembly }] = await Promise.all([
+    import("./chat-model-response.js"),
+    import("../openai-shared/read-stream.js"),
+    import("./stream-response.js"),
+  ]);
   const stream = await sdk.chat.completions.create(
     { ...body, stream: true, stream_options: { include_usage: true } },
     options,

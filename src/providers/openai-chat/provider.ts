@@ -7,7 +7,6 @@ import { openaiChatCountTokens } from "./count-tokens.js";
 import { prepareOpenAIChatTools } from "./prepare-tools.js";
 import { type OpenAIChatResponseLike, readToolCalls } from "./read-tool-calls.js";
 import { renderOpenAIChat } from "./render-context.js";
-import { validateOpenAIChatMessages } from "./validate-messages.js";
 import { validateOpenAIChatTools } from "./validate-tools.js";
 
 /** The OpenAI Chat Completions wire format (OpenAI-compatible servers speak it too). */
@@ -26,7 +25,8 @@ export const openaiChatProvider: ModelModule<"openai-chat"> = {
     return { append: out.messages, warnings: out.warnings };
   },
   renderContext: renderOpenAIChat,
-  validateMessages: validateOpenAIChatMessages,
+  // Nothing at import needs the validator: it is imported at the first check (issue 22 item 4).
+  validateMessages: async (body) => (await import("./validate-messages.js")).validateOpenAIChatMessages(body),
   // The OpenAI-compatible adapter (same wire, other servers) is added by the registry.
   adapters: [openaiChatAdapterEntry],
 };

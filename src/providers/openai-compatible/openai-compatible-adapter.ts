@@ -11,8 +11,6 @@ import {
   type OpenAIChatAdapterOptions,
 } from "../openai-chat/openai-chat-adapter.js";
 import { openaiClientSource } from "../openai-shared/openai-client-source.js";
-import { convertOpenAICompatibleUsage } from "./convert-openai-compatible-usage.js";
-import { mapOpenAICompatibleStopReason } from "./map-openai-compatible-stop-reason.js";
 import {
   type OpenAICompatibleClientOptions,
   openaiCompatibleClientSettings,
@@ -42,7 +40,10 @@ export function openaiCompatibleAdapter(options: OpenAICompatibleAdapterOptions)
   return chatAdapter(rest, source, {
     provider: "openai-compatible",
     maxTokensField: "max_tokens",
-    mapStopReason: mapOpenAICompatibleStopReason,
-    convertUsage: convertOpenAICompatibleUsage,
+    // This dialect's tolerant readers, imported at the first request like the rest of the mapping.
+    readers: async () => ({
+      mapStopReason: (await import("./map-openai-compatible-stop-reason.js")).mapOpenAICompatibleStopReason,
+      convertUsage: (await import("./convert-openai-compatible-usage.js")).convertOpenAICompatibleUsage,
+    }),
   });
 }

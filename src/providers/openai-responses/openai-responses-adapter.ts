@@ -2,7 +2,8 @@
  * OpenAI Responses behind the `ModelAdapter` seam, through the `openai` SDK, stateless: every request carries
  * the whole transcript and no `previous_response_id`. A response's output items are replayed as input items
  * exactly as returned, so each `function_call` keeps the `reasoning` item it was made with (docs/provider-rules.md#openai-messages
- * rule 6, regression #27).
+ * rule 6, regression #27). The stop-reason and usage readers and the stream reader are imported at the first
+ * request, so importing the package does not evaluate them (issue 22 item 4).
  */
 import type OpenAI from "openai";
 import type {
@@ -18,13 +19,11 @@ import type { ModelStreamListener } from "../../spec/model-stream.js";
 import type { TranslationWarning } from "../../spec/warning.js";
 import { openaiClientSettings } from "../openai-shared/openai-client-settings.js";
 import { openaiClientSource } from "../openai-shared/openai-client-source.js";
-import { readStream } from "../openai-shared/read-stream.js";
-import { convertOpenAIResponsesUsage } from "./convert-openai-responses-usage.js";
+import type { convertOpenAIResponsesUsage } from "./convert-openai-responses-usage.js";
 import { convertToolResults } from "./convert-tool-results.js";
-import { mapOpenAIResponsesStopReason } from "./map-openai-responses-stop-reason.js";
+import type { mapOpenAIResponsesStopReason } from "./map-openai-responses-stop-reason.js";
 import type { OpenAIResponsesClientOptions } from "./openai-responses-api.js";
 import { readToolCalls } from "./read-tool-calls.js";
-import { ResponsesStreamAssembly } from "./stream-response.js";
 
 type OwnFields =
   | "model"
@@ -88,8 +87,9 @@ export function openaiResponsesAdapter(options: OpenAIResponsesAdapterOptions): 
       };
       const sent = request.signal === undefined ? undefined : { signal: request.signal };
       const sdk = await client();
-      if (request.onStream !== undefined) return streamResponse(sdk, body, sent, request.onStream);
-      return responsesModelResponse(await sdk.responses.create(body, sent));
+      const readers = await responsesReaders();
+      if (request.onStream !== undefined) return streamResponse(sdk, body, sent, request.onStream, readers);
+      return responsesModelResponse(await sdk.responses.create(body, sent), readers);
     },
     userMessage: (text) => ({ role: "user", content: text }),
     // Output items are valid input items; replaying all of them keeps reasoning next to its calls.
@@ -103,10 +103,28 @@ export function openaiResponsesAdapter(options: OpenAIResponsesAdapterOptions): 
 }
 
 /** A Responses API response read into the seam's `ModelResponse` (non-streamed, streamed, or the interrupted part). */
-function responsesModelResponse(response: Response): ModelResponse<Response> {
+/** How a response's stop reason and usage are read. */
+interface ResponsesReaders {
+  mapStopReason: typeof mapOpenAIResponsesStopReason;
+  convertUsage: typeof convertOpenAIResponsesUsage;
+}
+
+/** The readers, imported at the first request: importing the package does not evaluate them (issue 22 item 4). */
+async function responsesReaders(): Promise<ResponsesReaders> {
+  const [stop, usage] = await Promise.all([
+    import("./map-openai-responses-stop-reason.js"),
+    import("./convert-openai-responses-usage.js"),
+  ]);
+  return {
+    mapStopReason: stop.mapOpenAIResponsesStopReason,
+    convertUsage: usage.convertOpenAIResponsesUsage,
+  };
+}
+
+function responsesModelResponse(response: Response, readers: ResponsesReaders): ModelResponse<Response> {
   const toolCalls = readToolCalls(response);
   const { text, refusals } = textOf(response);
-  const finishReason = mapOpenAIResponsesStopReason(response, toolCalls.length > 0);
+  const finishReason = readers.mapStopReason(response, toolCalls.length > 0);
   return {
     response,
     text,
@@ -114,7 +132,7 @@ function responsesModelResponse(response: Response): ModelResponse<Response> {
     toolCallCount: toolCalls.length,
     finishReason: refusals.length > 0 && finishReason === "stop" ? "content-filter" : finishReason,
     ...rawFinish(response),
-    usage: convertOpenAIResponsesUsage(response.usage),
+    usage: readers.convertUsage(response.usage),
     warnings: warningsOf(response, refusals),
   };
 }
@@ -129,11 +147,16 @@ async function streamResponse(
   body: ResponseCreateParamsNonStreaming,
   options: { signal: AbortSignal } | undefined,
   onStream: ModelStreamListener,
+  readers: ResponsesReaders,
 ): Promise<ModelResponse<Response>> {
+  const [{ readStream }, { ResponsesStreamAssembly }] = await Promise.all([
+    import("../openai-shared/read-stream.js"),
+    import("./stream-response.js"),
+  ]);
   const stream = await sdk.responses.create({ ...body, stream: true }, options);
   const assembly = new ResponsesStreamAssembly(onStream);
   const end = await readStream(stream, (event) => assembly.push(event), options?.signal);
-  if (assembly.response !== undefined) return responsesModelResponse(assembly.response);
+  if (assembly.response !== undefined) return responsesModelResponse(assembly.response, readers);
   if (!end.received && end.error !== undefined) throw end.error;
   const { partial, unfinished } = assembly.interrupted();
   const cause = end.error ?? assembly.error;
@@ -142,7 +165,7 @@ async function streamResponse(
     {
       ...(partial === undefined
         ? {}
-        : { partial: { ...omitRaw(responsesModelResponse(partial)), finishReason: "other" } }),
+        : { partial: { ...omitRaw(responsesModelResponse(partial, readers)), finishReason: "other" } }),
       unfinished,
     },
     cause === undefined ? undefined : { cause },

@@ -7,7 +7,6 @@ import { openaiResponsesCountTokens } from "./count-tokens.js";
 import { prepareOpenAIResponsesTools } from "./prepare-tools.js";
 import { type OpenAIResponsesResponseLike, readToolCalls } from "./read-tool-calls.js";
 import { renderOpenAIResponses } from "./render-context.js";
-import { validateOpenAIResponsesMessages } from "./validate-messages.js";
 import { validateOpenAIResponsesTools } from "./validate-tools.js";
 
 /** The OpenAI Responses wire format. */
@@ -26,6 +25,8 @@ export const openaiResponsesProvider: ModelModule<"openai-responses"> = {
     return { append: out.items, warnings: out.warnings };
   },
   renderContext: renderOpenAIResponses,
-  validateMessages: (body) => validateOpenAIResponsesMessages(body),
+  // Nothing at import needs the validator: it is imported at the first check (issue 22 item 4).
+  validateMessages: async (body) =>
+    (await import("./validate-messages.js")).validateOpenAIResponsesMessages(body),
   adapters: [openaiResponsesAdapterEntry("openai"), openaiResponsesAdapterEntry("openai-responses")],
 };

@@ -1,7 +1,8 @@
 /**
  * Child process for import-cost.test.ts: imports the `switchboard` barrel (dist/), then uses it step by step,
- * and prints which npm packages were loaded after each step. ESM loads are seen through module hooks; CommonJS
- * ones (`require`, including packages the barrel loads with `createRequire`) through the require cache.
+ * and prints which npm packages, and which of switchboard's own modules, were loaded after each step. ESM loads
+ * are seen through module hooks; CommonJS ones (`require`, including packages the barrel loads with
+ * `createRequire`) through the require cache.
  *
  * argv: <dist/index.js path> <config JSON: a SwitchboardConfig to connect>
  */
@@ -31,14 +32,26 @@ function packages() {
   return namesIn([...readFileSync(out, "utf8").split("\n"), ...Object.keys(requireCache)]);
 }
 
+const distRoot = pathToFileURL(barrelPath).href.replace(/[^/]+$/, "");
+
+/** switchboard's own modules loaded so far, as paths under dist/ (`providers/anthropic/message-response.js`). */
+function ownModules() {
+  const urls = readFileSync(out, "utf8").split("\n");
+  return [
+    ...new Set(urls.filter((url) => url.startsWith(distRoot)).map((url) => url.slice(distRoot.length))),
+  ].sort();
+}
+
 /** Packages loaded through `require` (their CommonJS builds), e.g. a second copy of an ESM-loaded package. */
 function requiredPackages() {
   return namesIn(Object.keys(requireCache));
 }
 
 const steps = {};
+const own = {};
 const sb = await import(pathToFileURL(barrelPath).href);
 steps.imported = packages();
+own.imported = ownModules();
 
 // Adapters are made (keys checked) without their SDKs.
 const anthropic = sb.anthropicAdapter({
@@ -68,6 +81,7 @@ sb.openaiResponsesAdapter({ model: "gpt-test", clientOptions: { apiKey: "test-ke
 sb.openaiCompatibleAdapter({ model: "local", clientOptions: { baseURL: "http://127.0.0.1:9/v1" } });
 sb.geminiAdapter({ model: "gemini-test", clientOptions: { apiKey: "test-key" } });
 steps.adapters = packages();
+own.adapters = ownModules();
 
 // Load the config from a file, as the CLI and openSession do: zod's ES module, and nothing of the MCP SDK.
 const configFile = join(dir, "switchboard.json");
@@ -84,11 +98,13 @@ for (const target of Object.keys(sb.TARGETS))
   translated[target] = sb.buildToolset(tools, target).tools.length;
 await host.close();
 steps.connected = packages();
+own.connected = ownModules();
 const requiredAfterConnect = requiredPackages();
 
 // The first model call loads that adapter's SDK, and only that one.
 const answer = await anthropic.generate({ messages: [anthropic.userMessage("hi")], tools: [] });
 steps.called = packages();
+own.called = ownModules();
 
 // Opening a ledger loads better-sqlite3.
 const ledger = sb.openLedger(join(dir, "ledger.sqlite"), { create: true });
@@ -97,5 +113,5 @@ steps.ledger = packages();
 
 rmSync(dir, { recursive: true, force: true });
 process.stdout.write(
-  `${JSON.stringify({ steps, requiredAfterConfig, requiredAfterConnect, toolCount: tools.length, translated, text: answer.text })}\n`,
+  `${JSON.stringify({ steps, own, requiredAfterConfig, requiredAfterConnect, toolCount: tools.length, translated, text: answer.text })}\n`,
 );
