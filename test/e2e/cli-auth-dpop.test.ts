@@ -5,50 +5,22 @@
  * proofs by that key instead of asking for a login again; a refresh in a new process proves the same key; logout
  * deletes the key; the private key is never printed.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { readFile, stat, writeFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/file-credential-store.js";
 import { connectHost } from "../../src/catalog/host.js";
 import { authCommand } from "../../src/cli/commands/auth.js";
 import type { CliIo } from "../../src/cli/main.js";
 import { loadConfig } from "../../src/config/load-config.js";
-import { type OAuthFixture, startOAuthFixture } from "../fixtures/oauth/oauth-fixture.js";
+import { type OAuthCliSetup, oauthCliScaffold } from "./oauth-cli-scaffold.js";
 import { runCli, runCliLive } from "./run-cli.js";
 
-let dir: string;
-let fixture: OAuthFixture | undefined;
-let counter = 0;
+const scaffold = oauthCliScaffold("sb-cli-dpop-");
+type Setup = OAuthCliSetup;
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sb-cli-dpop-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await fixture?.close();
-  fixture = undefined;
-});
-
-interface Setup {
-  fixture: OAuthFixture;
-  config: string;
-  creds: string;
-  env: Record<string, string>;
-}
-
-async function setup(): Promise<Setup> {
-  fixture = await startOAuthFixture({ secretPrefix: "canary", dpop: true, requiredScopes: ["mcp:read"] });
-  counter += 1;
-  const config = join(dir, `sb-${counter}.json`);
-  await writeFile(
-    config,
-    JSON.stringify({ mcpServers: { docs: { url: fixture.url, connectTimeoutMs: 10_000 } } }),
-  );
-  const creds = join(dir, `creds-${counter}`, "credentials.json");
-  return { fixture, config, creds, env: { SWITCHBOARD_CREDENTIALS: creds, HOME: dir } };
+/** A fixture whose authorization server binds tokens to DPoP proofs, and a config naming it `docs`. */
+function setup(): Promise<Setup> {
+  return scaffold.setup({ dpop: true, requiredScopes: ["mcp:read"] });
 }
 
 /** `auth login docs --no-browser` in a child process, the printed URL opened as a browser would. */
@@ -79,7 +51,7 @@ async function loginHere(s: Setup, action: "login" | "logout" = "login") {
     },
     interactive: false,
     env: s.env,
-    cwd: dir,
+    cwd: scaffold.dir(),
   };
   const code = await authCommand(action, "docs", { config: s.config, timeout: "10" }, io);
   await Promise.all(visits);

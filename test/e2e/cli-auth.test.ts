@@ -6,63 +6,30 @@
  * no token, secret or code reaches any output. The last block
  * runs the built CLI (`bin/switchboard.js`): `auth login`, then `inspect` reaching the server with the stored tokens.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/file-credential-store.js";
 import { connectHost } from "../../src/catalog/host.js";
 import { type AuthOptions, type AuthStatusRow, authCommand } from "../../src/cli/commands/auth.js";
 import type { CliIo } from "../../src/cli/main.js";
 import { loadConfig } from "../../src/config/load-config.js";
-import {
-  type OAuthFixture,
-  type OAuthFixtureOptions,
-  startOAuthFixture,
-} from "../fixtures/oauth/oauth-fixture.js";
+import type { OAuthFixture, OAuthFixtureOptions } from "../fixtures/oauth/oauth-fixture.js";
+import { type OAuthCliSetup, oauthCliScaffold } from "./oauth-cli-scaffold.js";
 import { runCli, runCliLive } from "./run-cli.js";
 
-let dir: string;
-let fixture: OAuthFixture | undefined;
+const scaffold = oauthCliScaffold("sb-cli-auth-");
+type Setup = OAuthCliSetup;
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sb-cli-auth-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await fixture?.close();
-  fixture = undefined;
-});
-
-interface Setup {
-  fixture: OAuthFixture;
-  config: string;
-  creds: string;
-  env: Record<string, string>;
-}
-
-let counter = 0;
-async function setup(
+/** A fixture with `options`, server `docs` (its `auth` from `authKey`) and a disabled stdio server beside it. */
+function setup(
   options: OAuthFixtureOptions = {},
   authKey?: unknown | ((fixture: OAuthFixture) => unknown),
 ): Promise<Setup> {
-  fixture = await startOAuthFixture({ secretPrefix: "canary", ...options });
-  const auth = typeof authKey === "function" ? authKey(fixture) : authKey;
-  counter += 1;
-  const config = join(dir, `sb-${counter}.json`);
-  await writeFile(
-    config,
-    JSON.stringify({
-      mcpServers: {
-        docs: { url: fixture.url, ...(auth === undefined ? {} : { auth }), connectTimeoutMs: 10_000 },
-        local: { command: process.execPath, args: ["-e", ""], enabled: false },
-      },
-    }),
-  );
-  const creds = join(dir, `creds-${counter}`, "credentials.json");
-  return { fixture, config, creds, env: { SWITCHBOARD_CREDENTIALS: creds, HOME: dir } };
+  return scaffold.setup(options, {
+    auth: authKey,
+    extraServers: { local: { command: process.execPath, args: ["-e", ""], enabled: false } },
+  });
 }
 
 /** A fake terminal-less CliIo whose "browser" opens the URL the login prints (following the AS's redirect). */
@@ -79,7 +46,7 @@ function browserIo(env: Record<string, string>) {
     },
     interactive: false,
     env,
-    cwd: dir,
+    cwd: scaffold.dir(),
   };
   return { io, out, err, visits, all: () => [...out, ...err].join("\n") };
 }
@@ -173,7 +140,7 @@ describe("switchboard auth (command function, real fixture and loopback)", () =>
     };
     // process.env has no SWITCHBOARD_CREDENTIALS: only the given env leads to the file `auth login` wrote.
     expect(process.env.SWITCHBOARD_CREDENTIALS).toBeUndefined();
-    expect(await connect({ oauth: { env: s.env, cwd: dir } })).toBe("ready");
+    expect(await connect({ oauth: { env: s.env, cwd: scaffold.dir() } })).toBe("ready");
     expect(await connect({})).toBe("failed");
     expect(s.fixture.count("/authorize")).toBe(1);
   });
