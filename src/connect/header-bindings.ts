@@ -49,6 +49,8 @@ interface Visit {
 
 /** Why `inputSchema`'s header bindings cannot be used, or `undefined` when they can (or there are none). */
 export function headerBindingFault(inputSchema: unknown): string | undefined {
+  // Almost no schema has a binding: a walk that only looks for one (no paths, no visit records) settles those.
+  if (!hasBinding(inputSchema)) return undefined;
   const seen = new Map<string, string>();
   const stack: Visit[] = [{ node: inputSchema, path: [], reachable: true }];
   for (let visited = 0; stack.length > 0 && visited < maxNodes; visited += 1) {
@@ -79,6 +81,39 @@ export function headerBindingFault(inputSchema: unknown): string | undefined {
     stack.push(...next.reverse());
   }
   return undefined;
+}
+
+/**
+ * Whether any node `headerBindingFault` would visit (the same nodes, in the same order, within the same bound)
+ * carries `x-mcp-header`: when none does, it has nothing to judge.
+ */
+function hasBinding(inputSchema: unknown): boolean {
+  const stack: unknown[] = [inputSchema];
+  for (let visited = 0; stack.length > 0 && visited < maxNodes; visited += 1) {
+    const node = stack.pop();
+    if (!isPlainObject(node)) continue;
+    if (Object.hasOwn(node, headerKey)) return true;
+    const start = stack.length;
+    if (isPlainObject(node.properties)) for (const child of Object.values(node.properties)) stack.push(child);
+    for (const keyword of unreachable) {
+      const sub = node[keyword];
+      if (sub === undefined) continue;
+      if (Array.isArray(sub)) stack.push(...sub);
+      else if (schemaMaps.has(keyword) && isPlainObject(sub)) stack.push(...Object.values(sub));
+      else stack.push(sub);
+    }
+    // Reversed like the full walk's, so both visit the same nodes before the bound.
+    reverseFrom(stack, start);
+  }
+  return false;
+}
+
+function reverseFrom(list: unknown[], start: number): void {
+  for (let low = start, high = list.length - 1; low < high; low += 1, high -= 1) {
+    const item = list[low];
+    list[low] = list[high];
+    list[high] = item;
+  }
 }
 
 function bindingFault(

@@ -10,7 +10,7 @@ import { applyAnthropicStrictBudget } from "./apply-strict-budget.js";
 import { joinedBytes } from "./array-bytes.js";
 import type { RepairedTool } from "./repair-tool.js";
 import { strictFallbackWarning, type TranslatedTool } from "./translated-tool.js";
-import { sharedTranslations, type ToolTranslationCache } from "./translation-cache.js";
+import { sharedJoinedBytes, sharedTranslations, type ToolTranslationCache } from "./translation-cache.js";
 
 /** How `buildToolset` names, caches, marks and prepares the array: naming rules, generation, cache breakpoint, local tools. */
 export interface BuildToolsetOptions {
@@ -146,7 +146,9 @@ export function buildToolset<T extends TargetId>(
   const parts = perTool.map((tool) => tool.json);
   const layout = module.layout;
   const join = (list: readonly string[]) => joinedBytes(list, layout);
-  const bytes = options.cache?.joinedBytes(target.id, parts, join) ?? join(parts);
+  const bytes =
+    options.cache?.joinedBytes(target.id, parts, join) ??
+    sharedJoinedBytes(budgeted[0]?.translated, parts, join);
   // Each tool's bytes from here on are a slice of the array's bytes: held once, not twice (a build that reused the
   // last array's bytes hands back the slices, so adopting them again only re-assigns the same strings).
   budgeted.forEach((tool, index) => {

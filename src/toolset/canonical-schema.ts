@@ -1,5 +1,6 @@
 import { defineKey } from "../schema/json-utils.js";
 import type { JsonValue } from "../spec/json.js";
+import type { SchemaInterner } from "./schema-interner.js";
 
 /**
  * Canonical form of a JSON Schema for byte-stable serialisation: object keys sorted (so a server that reorders
@@ -7,31 +8,44 @@ import type { JsonValue } from "../spec/json.js";
  * order: `enum`, `items` tuples, `anyOf` branches and `type` lists carry meaning in their order for the model.
  * Returns a new value; the input is not touched.
  */
-export function canonicalSchema(value: JsonValue, options: { freeze?: boolean } = {}): JsonValue {
-  return canonicalise(value, undefined, options.freeze === true);
+export function canonicalSchema(
+  value: JsonValue,
+  options: { freeze?: boolean; intern?: SchemaInterner } = {},
+): JsonValue {
+  const freeze = options.freeze === true;
+  return canonicalise(value, undefined, freeze ? freezer(options.intern) : undefined);
 }
 
-/** `freeze`: every array and object is frozen as it is made (one walk instead of a copy and a deep freeze). */
-function canonicalise(value: JsonValue, key: string | undefined, freeze: boolean): JsonValue {
+/** What happens to each finished array and object: frozen, then shared when an interner is given. */
+type Finish = <T extends object>(value: T) => T;
+
+function freezer(intern: SchemaInterner | undefined): Finish {
+  return intern === undefined
+    ? (value) => Object.freeze(value)
+    : (value) => intern.share(Object.freeze(value));
+}
+
+/** `finish`: every array and object is frozen as it is made (one walk instead of a copy and a deep freeze). */
+function canonicalise(value: JsonValue, key: string | undefined, finish: Finish | undefined): JsonValue {
   if (Array.isArray(value)) {
     if (key === "required" && value.every((item) => typeof item === "string")) {
-      return done([...new Set(value as string[])].sort(), freeze);
+      return done([...new Set(value as string[])].sort(), finish);
     }
     return done(
-      value.map((item) => canonicalise(item, undefined, freeze)),
-      freeze,
+      value.map((item) => canonicalise(item, undefined, finish)),
+      finish,
     );
   }
   if (value !== null && typeof value === "object") {
     const out: { [key: string]: JsonValue } = {};
     for (const name of Object.keys(value).sort()) {
-      defineKey(out, name, canonicalise(value[name] as JsonValue, name, freeze));
+      defineKey(out, name, canonicalise(value[name] as JsonValue, name, finish));
     }
-    return done(out, freeze);
+    return done(out, finish);
   }
   return value;
 }
 
-function done<T extends object>(value: T, freeze: boolean): T {
-  return freeze ? Object.freeze(value) : value;
+function done<T extends object>(value: T, finish: Finish | undefined): T {
+  return finish === undefined ? value : finish(value);
 }

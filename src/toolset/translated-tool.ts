@@ -14,6 +14,7 @@ import type { ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import { canonicalSchema } from "./canonical-schema.js";
 import { type RepairedTool, repairTool } from "./repair-tool.js";
+import { SchemaInterner } from "./schema-interner.js";
 
 export type { CacheControl };
 
@@ -111,7 +112,27 @@ function sameCacheControl(a: CacheControl | undefined, b: CacheControl | undefin
  * caller would silently change later arrays without changing their bytes; frozen, it fails loudly instead.
  */
 function frozenCanonical(schema: JsonObject): JsonObject {
-  return canonicalSchema(schema, { freeze: true }) as JsonObject;
+  return canonicalSchema(schema, {
+    freeze: true,
+    ...(batch === undefined ? {} : { intern: batch }),
+  }) as JsonObject;
+}
+
+/** The interner of the batch of translations being made now (`translatingBatch`), if any. */
+let batch: SchemaInterner | undefined;
+
+/**
+ * Runs `work` (which makes the translations of one listing or build) with one interner: the frozen schemas made
+ * meanwhile share their equal subtrees, so a toolset holds each distinct subschema once, not once per tool.
+ */
+export function translatingBatch<T>(work: () => T): T {
+  if (batch !== undefined) return work();
+  batch = new SchemaInterner();
+  try {
+    return work();
+  } finally {
+    batch = undefined;
+  }
 }
 
 /** Why a tool was demoted, as the warning its entry carries. */

@@ -17,7 +17,7 @@ import { buildNameTable, type NameTable, type NameTableOptions, type ToolRef } f
 import type { Target, TargetId } from "../providers/targets.js";
 import type { McpTool, ServerTool } from "../spec/tool.js";
 import type { JoinedBytes } from "./array-bytes.js";
-import { TranslatedTool } from "./translated-tool.js";
+import { TranslatedTool, translatingBatch } from "./translated-tool.js";
 
 interface Slot {
   /** The definition the translation was last matched against. */
@@ -119,19 +119,21 @@ export class ToolTranslationCache {
     const previous = this.#targets.get(target.id);
     const next = new Map<string, Slot>();
     let hits = 0;
-    const out = tools.map((item) => {
-      const key = `${item.server}\0${item.tool.name}`;
-      const slot = next.get(key) ?? previous?.get(key);
-      if (slot !== undefined && reusable(slot, item.tool)) {
-        // Follow the new object, so the next build can match it by identity.
-        next.set(key, slot.tool === item.tool ? slot : withTool(slot, item.tool));
-        hits += 1;
-        return slot.translated;
-      }
-      const fresh = newSlot(item, target);
-      next.set(key, fresh);
-      return fresh.translated;
-    });
+    const out = translatingBatch(() =>
+      tools.map((item) => {
+        const key = `${item.server}\0${item.tool.name}`;
+        const slot = next.get(key) ?? previous?.get(key);
+        if (slot !== undefined && reusable(slot, item.tool)) {
+          // Follow the new object, so the next build can match it by identity.
+          next.set(key, slot.tool === item.tool ? slot : withTool(slot, item.tool));
+          hits += 1;
+          return slot.translated;
+        }
+        const fresh = newSlot(item, target);
+        next.set(key, fresh);
+        return fresh.translated;
+      }),
+    );
     this.#targets.set(target.id, next);
     this.#last = { hits, misses: tools.length - hits };
     return out;
@@ -214,5 +216,26 @@ export function sharedTranslation(item: ServerTool, target: Target): TranslatedT
 
 /** `sharedTranslation` over a list, in order. */
 export function sharedTranslations(tools: readonly ServerTool[], target: Target): TranslatedTool[] {
-  return tools.map((item) => sharedTranslation(item, target));
+  return translatingBatch(() => tools.map((item) => sharedTranslation(item, target)));
+}
+
+/**
+ * The default path's last array bytes, keyed by the translation of the array's first tool (so they go when it
+ * does; the per-tool bytes are slices of them and keep them alive anyway): a re-list that changed nothing hands
+ * back the same per-tool strings, and then joins, cuts and hashes nothing.
+ */
+const sharedBytes = new WeakMap<TranslatedTool, JoinedBytes>();
+
+/** `join(parts)`, or the last default-path build's bytes when its parts were these very strings. */
+export function sharedJoinedBytes(
+  first: TranslatedTool | undefined,
+  parts: readonly string[],
+  join: (parts: readonly string[]) => JoinedBytes,
+): JoinedBytes {
+  if (first === undefined) return join(parts);
+  const last = sharedBytes.get(first);
+  if (last !== undefined && sameList(last.parts, parts)) return last;
+  const joined = join(parts);
+  sharedBytes.set(first, joined);
+  return joined;
 }
