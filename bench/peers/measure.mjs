@@ -53,13 +53,20 @@ async function echoLatency(adapter, payload, warmup, count) {
   return withSession(adapter, servers(1), async () => {
     for (let i = 0; i < warmup; i += 1) await adapter.call("echo", { text: payload });
     const samples = [];
+    // The server is another process, so this is the client's own CPU (user + system) over the timed loop.
+    const cpuBefore = process.cpuUsage();
     for (let i = 0; i < count; i += 1) {
       const started = performance.now();
       const text = await adapter.call("echo", { text: payload });
       samples.push(performance.now() - started);
       if (text.length !== payload.length) throw new Error(`echo returned ${text.length} bytes`);
     }
-    return { p50_ms: median(samples), p99_ms: percentile(samples, 99) };
+    const cpu = process.cpuUsage(cpuBefore);
+    return {
+      p50_ms: median(samples),
+      p99_ms: percentile(samples, 99),
+      cpu_us: (cpu.user + cpu.system) / count,
+    };
   });
 }
 

@@ -55,6 +55,7 @@ const rows = [
   ["overlap 10·t(1)/t(10) (higher = better)", "overlap", (r) => r.overlap, true],
   ["echo 18 B, sequential p50 (µs)", "echo18", (r) => r.p50_ms * 1000],
   ["echo 18 B, sequential p99 (µs)", "echo18", (r) => r.p99_ms * 1000],
+  ["client CPU per echo 18 B call, user+system (µs)", "echo18", (r) => r.cpu_us],
   ["echo 100 KiB, sequential p50 (ms)", "echo100k", (r) => r.p50_ms],
   ["echo 100 KiB, sequential p99 (ms)", "echo100k", (r) => r.p99_ms],
   ["throughput, 32 in flight (calls/s, higher = better)", "throughput32", (r) => r.calls_per_s, true],
