@@ -180,6 +180,35 @@ describe("local tools through dispatch", () => {
     expect(seen).toEqual([{ text: "ab", times: 2 }]);
   });
 
+  it("checks every tool's arguments when their schemas share one $id (ajv refused the third registration)", async () => {
+    const ran: string[] = [];
+    const tools = ["a", "b", "c"].map((name) =>
+      localTool({
+        name,
+        inputSchema: {
+          $id: "https://example.test/args.json",
+          type: "object",
+          properties: { [name]: { type: "string" } },
+          required: [name],
+        },
+        execute: () => {
+          ran.push(name);
+          return "ran";
+        },
+      }),
+    );
+    const { host, toolset } = setup(tools);
+    const results = await dispatchToolCalls(
+      ["a", "b", "c"].map((name) => call(`local__${name}`, {})),
+      { toolset, host },
+    );
+    expect(results.map((result) => result.outcome)).toEqual(Array(3).fill("invalid-arguments"));
+    expect(results[2]?.content[0]).toMatchObject({
+      text: expect.stringMatching(/missing required property "c"/),
+    });
+    expect(ran).toEqual([]);
+  });
+
   it("times out a hung execute, aborting its signal, and answers the call", async () => {
     let aborted = false;
     const slow = localTool({

@@ -31,6 +31,8 @@ export function argumentCompilers(): ArgumentCompilers {
     allErrors: true,
     validateFormats: false,
     validateSchema: false,
+    // Tools often share one `$id`; registered, the third such schema would fail to compile and go unchecked.
+    addUsedSchema: false,
     code: { regExp: linearRegExpEngine() },
   } as const;
   return { draft2020: new Ajv2020Class(options), draft7: new AjvClass(options) };

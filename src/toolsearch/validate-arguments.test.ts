@@ -21,6 +21,19 @@ describe("argumentProblems", () => {
     ]);
   });
 
+  it("checks schemas that share one $id and differ, and keeps $ref to that $id working", () => {
+    const shared = (field: string) => ({
+      $id: "https://example.test/shared.json",
+      type: "object",
+      $defs: { text: { type: "string" } },
+      properties: { [field]: { $ref: "https://example.test/shared.json#/$defs/text" } },
+      required: [field],
+    });
+    for (const field of ["one", "two", "three"]) {
+      expect(argumentProblems(shared(field), { [field]: 1 })).toEqual([`arguments/${field}: must be string`]);
+    }
+  });
+
   it("reads draft-07 and 2020-12 schemas alike", () => {
     const draft7 = { $schema: "http://json-schema.org/draft-07/schema#", ...schema };
     const draft2020 = { $schema: "https://json-schema.org/draft/2020-12/schema", ...schema };

@@ -6,12 +6,12 @@
  * is not enforced here, and the server still checks it.
  */
 import { createHash } from "node:crypto";
-import type { ErrorObject, ValidateFunction } from "ajv";
-import { type ArgumentCompilers, argumentCompilers } from "../schema/argument-compilers.js";
+import type { ValidateFunction } from "ajv";
+import { argumentProblemLines, argumentSchemaCompiler } from "../schema/argument-check.js";
 import type { JsonObject } from "../spec/json.js";
 
-/** Made at the first check: ajv loads then, not at import. */
-let compilers: ArgumentCompilers | undefined;
+/** Its own ajv pair, made at the first check: ajv loads then, not at import. */
+const compile = argumentSchemaCompiler();
 const validators = new Map<string, ValidateFunction | null>();
 const MAX_CACHED = 5_000;
 
@@ -19,46 +19,15 @@ const MAX_CACHED = 5_000;
 export function argumentProblems(schema: JsonObject, args: Record<string, unknown>): string[] | undefined {
   const validate = validatorFor(schema);
   if (validate === undefined || validate(args)) return undefined;
-  const problems = (validate.errors ?? []).map(describeError);
-  return [...new Set(problems)].slice(0, 5);
+  return argumentProblemLines(validate);
 }
 
 function validatorFor(schema: JsonObject): ValidateFunction | undefined {
-  const text = JSON.stringify(schema);
-  const key = createHash("sha256").update(text).digest("hex");
+  const key = createHash("sha256").update(JSON.stringify(schema)).digest("hex");
   const cached = validators.get(key);
   if (cached !== undefined) return cached ?? undefined;
   if (validators.size >= MAX_CACHED) validators.clear();
-  // `$schema` would make Ajv look up a meta-schema it may not have; the dialect is chosen here instead.
-  const { $schema, ...body } = schema;
-  compilers ??= argumentCompilers();
-  const { draft2020, draft7 } = compilers;
-  const dialects =
-    typeof $schema === "string" && /draft-0[467]/.test($schema) ? [draft7, draft2020] : [draft2020, draft7];
-  let compiled: ValidateFunction | null = null;
-  for (const ajv of dialects) {
-    try {
-      compiled = ajv.compile(body);
-      break;
-    } catch {
-      // Try the other dialect; a schema neither accepts goes unchecked.
-    }
-  }
+  const compiled = compile(schema);
   validators.set(key, compiled);
   return compiled ?? undefined;
-}
-
-function describeError(error: ErrorObject): string {
-  const at = error.instancePath === "" ? "arguments" : `arguments${error.instancePath}`;
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case "required":
-      return `${at}: missing required property "${String(params.missingProperty)}"`;
-    case "additionalProperties":
-      return `${at}: unexpected property "${String(params.additionalProperty)}" (not in the schema)`;
-    case "enum":
-      return `${at}: must be one of ${JSON.stringify(params.allowedValues)}`;
-    default:
-      return `${at}: ${error.message ?? "is invalid"}`;
-  }
 }
