@@ -50,7 +50,8 @@ describe("BatchedLineWriter", () => {
     const sent = writer.write("x\n").then(() => {
       done = true;
     });
-    await new Promise((resolve) => process.nextTick(resolve));
+    // Past the flush's microtask, before the stream's (setImmediate) write callback can emit drain.
+    for (let i = 0; i < 3; i += 1) await Promise.resolve();
     expect(chunks).toEqual(["x\n"]);
     expect(done).toBe(false);
     await sent;

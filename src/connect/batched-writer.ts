@@ -2,8 +2,9 @@
  * Joins the lines written to a stream in one tick into a single `write()`. With many calls in flight, the answers to
  * a burst of requests arrive together and their follow-up requests are sent from the same run of callbacks; one
  * write per message made the native string write the largest single cost of a call (about a fifth of a profile at
- * 32 in flight). The batch is flushed on `process.nextTick`, which runs after the current callbacks' promise jobs,
- * so a lone message waits for no timer and no I/O turn.
+ * 32 in flight). The batch is flushed in a microtask queued by its first line: the answers of one read resume
+ * their callers in the same microtask run, and their sends reach this queue before the flush does; a lone message
+ * waits for no timer and no I/O turn.
  */
 import type { Writable } from "node:stream";
 
@@ -33,12 +34,12 @@ export class BatchedLineWriter {
         this.#resolve = resolve;
         this.#reject = reject;
       });
-      process.nextTick(() => this.flush());
+      queueMicrotask(() => this.flush());
     }
     return this.#settled;
   }
 
-  /** Writes what is queued now; called by the tick, and before the stream is ended so no line is written after. */
+  /** Writes what is queued now; called by the microtask, and before the stream is ended so no line is written after. */
   flush(): void {
     if (this.#lines.length === 0) return;
     const chunk = this.#lines.length === 1 ? (this.#lines[0] as string) : this.#lines.join("");
