@@ -9,11 +9,18 @@
  * only while a login waits, and reopens on the same port for the next one, so the registered redirect URI stays
  * valid.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { AuthError } from "./auth-error.js";
 import { readRedirect } from "./headless-authorization.js";
 import type { AuthorizationHandler, AuthorizationResponse } from "./types.js";
+
+/**
+ * `node:http` loads when a login first listens, not with `import "switchboard"`, and through `require`: an ES
+ * import of it makes Node 22 evaluate the module's lazy `WebSocket` exports, which loads undici (about 30 ms).
+ */
+const loadHttp = (): typeof import("node:http") => createRequire(import.meta.url)("node:http");
 
 export interface LoopbackAuthorizationOptions {
   /** Shows the authorization URL to the user: opens a browser, prints it, or (tests) follows it. */
@@ -154,7 +161,7 @@ export class LoopbackAuthorization implements AuthorizationHandler {
 
   async #listen(): Promise<void> {
     if (this.#server !== undefined) return;
-    const server = createServer((req, res) => this.#handle(req, res));
+    const server = loadHttp().createServer((req, res) => this.#handle(req, res));
     const port = this.#port ?? this.#options.port ?? 0;
     await new Promise<void>((resolve, reject) => {
       server.once("error", (error: NodeJS.ErrnoException) => {

@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE, serializeMessage } from "@modelcontextprotocol/client";
+import { BatchedLineWriter } from "./batched-writer.js";
 import { JsonRpcLineReader } from "./line-reader.js";
 import { trackServerProcess } from "./live-server-processes.js";
 import { groupAlive, ownProcessGroup, signalGroup } from "./process-group.js";
@@ -58,6 +59,7 @@ export class ChildProcessTransport implements Transport {
   readonly #options: ChildProcessTransportOptions;
   readonly #reader: JsonRpcLineReader;
   #child: ChildProcess | undefined;
+  #writer: BatchedLineWriter | undefined;
   #exit: ChildExit | undefined;
   #exited: Promise<ChildExit> | undefined;
   #closeFired = false;
@@ -113,6 +115,7 @@ export class ChildProcessTransport implements Transport {
       ...(this.#options.cwd === undefined ? {} : { cwd: this.#options.cwd }),
     });
     this.#child = child;
+    if (child.stdin != null) this.#writer = new BatchedLineWriter(child.stdin);
     const pid = child.pid;
     if (pid !== undefined) {
       this.#untrack = trackServerProcess(() => {
@@ -153,16 +156,11 @@ export class ChildProcessTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.#child?.stdin;
-    if (stdin == null || stdin.destroyed || !stdin.writable) {
+    if (stdin == null || stdin.destroyed || !stdin.writable || this.#writer === undefined) {
       return Promise.reject(new Error("Not connected: the server process is not running"));
     }
-    try {
-      // The usual case, room in the pipe buffer: an already-settled promise, no closure.
-      if (stdin.write(serializeMessage(message))) return Promise.resolve();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return new Promise((resolve) => stdin.once("drain", () => resolve()));
+    // Serialised now (a caller may change the object after send returns); written with the rest of this tick's.
+    return this.#writer.write(serializeMessage(message));
   }
 
   /**
@@ -179,6 +177,8 @@ export class ChildProcessTransport implements Transport {
     }
     if (!this.#gone()) {
       try {
+        // What was sent in this tick goes out before the end of stdin, not after it.
+        this.#writer?.flush();
         child.stdin?.end();
       } catch {
         // Already gone; the exit wait below settles it.

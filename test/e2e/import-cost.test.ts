@@ -90,6 +90,8 @@ interface ProbeReport {
   /** switchboard's own modules (paths under dist/) after importing, making adapters, connecting, calling. */
   own: Record<"imported" | "adapters" | "connected" | "called", string[]>;
   /** Packages in the require cache (CommonJS builds) after loading the config, and after connecting. */
+  /** Node's built-in modules loaded after importing the barrel. */
+  builtinsImported: string[];
   requiredAfterConfig: string[];
   requiredAfterConnect: string[];
   toolCount: number;
@@ -138,6 +140,13 @@ describe("import cost of the switchboard barrel", () => {
   it("imports without evaluating the adapters' response mapping, stream readers, validators or openSession", () => {
     expect(report.own.imported.length).toBeGreaterThan(100); // the probe does see our own modules
     expect(LAZY_OWN.filter((path) => report.own.imported.includes(path))).toEqual([]);
+  });
+
+  it("imports without loading node:http (on Node 22 an ES import of it also loads undici)", () => {
+    expect(report.builtinsImported).toContain("child_process"); // the probe does see Node's own modules
+    expect(report.builtinsImported.filter((name) => name === "http" || name.startsWith("_http_"))).toEqual(
+      [],
+    );
   });
 
   it("makes all five adapters, connects and translates tools without them", () => {

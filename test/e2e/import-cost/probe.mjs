@@ -51,6 +51,10 @@ const steps = {};
 const own = {};
 const sb = await import(pathToFileURL(barrelPath).href);
 steps.imported = packages();
+// Node's own modules (process.moduleLoadList) after importing: `node:http` must wait for its first use.
+const builtinsImported = process.moduleLoadList
+  .filter((entry) => entry.startsWith("NativeModule "))
+  .map((entry) => entry.slice("NativeModule ".length));
 own.imported = ownModules();
 
 // Adapters are made (keys checked) without their SDKs.
@@ -113,5 +117,5 @@ steps.ledger = packages();
 
 rmSync(dir, { recursive: true, force: true });
 process.stdout.write(
-  `${JSON.stringify({ steps, own, requiredAfterConfig, requiredAfterConnect, toolCount: tools.length, translated, text: answer.text })}\n`,
+  `${JSON.stringify({ steps, own, builtinsImported, requiredAfterConfig, requiredAfterConnect, toolCount: tools.length, translated, text: answer.text })}\n`,
 );
