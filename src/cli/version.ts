@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "./package-root.js";
 
-/** The package version, read from package.json next to dist/ (or src/ when run from source). */
+/** The package version, read from switchboard's package.json (above src/, dist/ or the bundle). */
 export function version(): string {
-  const text = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
+  const text = readFileSync(join(packageRoot(import.meta.url), "package.json"), "utf8");
   return (JSON.parse(text) as { version: string }).version;
 }

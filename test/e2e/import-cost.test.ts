@@ -8,6 +8,7 @@
  * each step; the later steps prove the probe does see an SDK, better-sqlite3 and the mapping once they load.
  */
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixtureCommand } from "../fixtures/fixture-command.js";
@@ -15,6 +16,8 @@ import { captureOutput } from "./capture-output.js";
 
 const probe = fileURLToPath(new URL("./import-cost/probe.mjs", import.meta.url));
 const barrel = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
+/** What `import "switchboard"` loads: package.json's `exports["."]`, the bundle of dist/ (scripts/bundle.mjs). */
+const published = createRequire(import.meta.url).resolve("switchboard");
 
 /** Heavy packages nothing may load before it is used (the MCP server SDK: the gateway's, at `Gateway.start`). */
 const HEAVY = [
@@ -99,9 +102,9 @@ interface ProbeReport {
   text: string;
 }
 
-function runProbe(config: unknown): Promise<ProbeReport> {
+function runProbe(config: unknown, entry = barrel): Promise<ProbeReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [probe, barrel, JSON.stringify(config)], {
+    const child = spawn(process.execPath, [probe, entry, JSON.stringify(config)], {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp" },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -190,5 +193,48 @@ describe("import cost of the switchboard barrel", () => {
 
   it("loads better-sqlite3 when a ledger is opened", () => {
     expect(heavyIn(report.steps.ledger)).toEqual(["@anthropic-ai/sdk", "better-sqlite3"]);
+  });
+});
+
+describe("import cost of the published entry (the bundle package.json exports)", () => {
+  let report: ProbeReport;
+
+  beforeAll(async () => {
+    report = await runProbe({ mcpServers: { "paging-server": fixtureCommand("paging-server") } }, published);
+  });
+
+  it("is the bundle, not tsc's module tree", () => {
+    expect(published.endsWith("/dist/bundle/index.js")).toBe(true);
+  });
+
+  it("keeps every package lazy the module tree keeps lazy", () => {
+    expect(heavyIn(report.steps.imported)).toEqual([]);
+    expect(connectOnlyIn(report.steps.imported)).toEqual([]);
+    expect(FIRST_USE.filter((name) => report.steps.imported.includes(name))).toEqual([]);
+    expect(heavyIn(report.steps.adapters)).toEqual([]);
+    expect(connectOnlyIn(report.steps.configLoaded)).toEqual(["zod"]);
+    expect(heavyIn(report.steps.connected)).toEqual([]);
+    expect(heavyIn(report.steps.called)).toEqual(["@anthropic-ai/sdk"]);
+    expect(heavyIn(report.steps.ledger)).toEqual(["@anthropic-ai/sdk", "better-sqlite3"]);
+  });
+
+  it("keeps node:http unloaded at import", () => {
+    expect(report.builtinsImported).toContain("child_process");
+    expect(report.builtinsImported.filter((name) => name === "http" || name.startsWith("_http_"))).toEqual(
+      [],
+    );
+  });
+
+  it("connects, translates for every target and answers a call like the module tree", () => {
+    expect(report.toolCount).toBe(8);
+    expect(Object.values(report.translated).every((count) => count > 0)).toBe(true);
+    expect(report.text).toBe("hello from the fake API");
+  });
+
+  it("loads the adapters' response mapping as chunks of its own at the first request, not at import", () => {
+    // The bundle's chunks are under dist/bundle/chunks/; the mapping's module names survive as chunk names.
+    const mapping = (paths: readonly string[]) => paths.filter((path) => /message-response-/.test(path));
+    expect(mapping(report.own.imported)).toEqual([]);
+    expect(mapping(report.own.called)).toHaveLength(1);
   });
 });

@@ -1,10 +1,16 @@
 /**
- * switchboard, through the README's documented path only, from the built package (`../../dist/index.js`;
- * `npm run build` in the root first): connectHost, buildToolset(host.catalog.snapshot().tools, "anthropic") with
+ * switchboard, through the README's documented path only, from the built package: the file `import "switchboard"`
+ * resolves to through the root package.json's `exports` (the bundle, dist/bundle/index.js; `npm run build` in the
+ * root first): connectHost, buildToolset(host.catalog.snapshot().tools, "anthropic") with
  * no options beyond the generation (no cache passed: the default path's own reuse is what is measured),
  * host.callTool, answerResponse for dispatch.
  */
-import { answerResponse, buildToolset, connectHost } from "../../../dist/index.js";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
+// This folder is a package of its own, so the name is resolved from the root's package.json, as a user's would be.
+const entry = createRequire(new URL("../../../package.json", import.meta.url)).resolve("switchboard");
+const { answerResponse, buildToolset, connectHost } = await import(pathToFileURL(entry).href);
 
 export const shape = "anthropic";
 

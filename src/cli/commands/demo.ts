@@ -4,7 +4,6 @@
  * over stdio (examples/servers/), a scripted model behind the provider emulator on 127.0.0.1, and the agent loop
  * between them, through the library's own `loadConfig`, `connectHost`, `liveToolset` and `runAgent`.
  */
-import { fileURLToPath } from "node:url";
 import { liveToolset } from "../../agent/live-toolset.js";
 import { runAgent } from "../../agent/run-agent.js";
 import { toolsCacheOptions } from "../../cache/cache-breakpoints.js";
@@ -18,6 +17,7 @@ import { startEmulator } from "../../testing/emulator/server.js";
 import { conversationPrinter } from "../demo/conversation-printer.js";
 import { DEMO_PROMPT, DEMO_SCRIPT, DEMO_SYSTEM_PROMPT } from "../demo/conversation-script.js";
 import type { CliIo } from "../main.js";
+import { packageRoot as findPackageRoot } from "../package-root.js";
 import { openTracked } from "../shutdown.js";
 import { terminalText } from "../terminal-text.js";
 
@@ -25,8 +25,8 @@ export interface DemoOptions {
   conversation?: boolean;
 }
 
-/** The package root (src/cli/commands or dist/cli/commands, three levels up): examples/ lives there. */
-const packageRoot = fileURLToPath(new URL("../../../", import.meta.url));
+/** The package root, with a trailing slash: examples/ lives there. */
+const packageRoot = `${findPackageRoot(import.meta.url)}/`;
 /** Pause between two streamed events of the model's answer: slow enough to watch the text arrive. */
 const STREAM_EVENT_DELAY_MS = 12;
 
