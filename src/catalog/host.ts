@@ -100,8 +100,9 @@ export interface Host {
  */
 export async function connectHost(config: SwitchboardConfig, options: HostOptions = {}): Promise<Host> {
   const { catalog: catalogOptions, onState, oauth, ...poolOptions } = options;
-  // Every server connects through the SDK, and a client_credentials server's auth is built from it below.
-  await loadClientSdk();
+  // An HTTP server's auth (client_credentials) is built from the SDK below, synchronously. Stdio servers need
+  // nothing of it before each connection spawns its server, which then starts while the SDK loads.
+  if (Object.values(config.servers).some((server) => server.kind !== "stdio")) await loadClientSdk();
   const pool = new ConnectionPool(config, withAuth(poolOptions, oauth));
   const catalog = new Catalog(catalogOptions);
   // Attach before starting, so every server's first listing enters the catalog the moment it is ready.

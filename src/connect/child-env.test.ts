@@ -1,5 +1,6 @@
+import { DEFAULT_INHERITED_ENV_VARS } from "@modelcontextprotocol/client/stdio";
 import { describe, expect, it } from "vitest";
-import { buildChildEnv, inheritedEnvKeys } from "./child-env.js";
+import { buildChildEnv, inheritedEnvKeys, sdkInheritedEnvVars } from "./child-env.js";
 
 describe("buildChildEnv", () => {
   const parent = {
@@ -31,5 +32,9 @@ describe("buildChildEnv", () => {
     for (const key of ["PATH", "HOME", "USER", "SHELL", "TERM", "LANG", "TMPDIR"]) {
       expect(inheritedEnvKeys).toContain(key);
     }
+  });
+
+  it("copies the SDK's default inherited set exactly (the copy has not drifted from the SDK)", () => {
+    expect([...sdkInheritedEnvVars]).toEqual([...DEFAULT_INHERITED_ENV_VARS]);
   });
 });

@@ -1,29 +1,29 @@
 /**
- * MCP over a child's stdin/stdout: the SDK's `serializeMessage` out, a linear line reader in. We own the
- * spawn rather than using `StdioClientTransport` because a host needs four things that transport does not
- * expose: the exit code or signal (for a useful crash report), a `close()` that resolves only once the child has
- * really exited (its SIGKILL step does not wait), configurable grace periods, and a process group of the
- * server's own (POSIX), so that shutdown also ends what a wrapper such as `sh -c` or `npx` started.
+ * MCP over a child's stdin/stdout: JSON lines out, a linear line reader in. We own the spawn rather than using
+ * `StdioClientTransport` because a host needs four things that transport does not expose: the exit code or
+ * signal (for a useful crash report), a `close()` that resolves only once the child has really exited (its
+ * SIGKILL step does not wait), configurable grace periods, and a process group of the server's own (POSIX), so
+ * that shutdown also ends what a wrapper such as `sh -c` or `npx` started.
+ *
+ * The child is spawned beforehand (stdio-child.ts), and this module loads no SDK code (the message check is
+ * passed in), so a connect can spawn the server first and load the SDK while the server starts.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
-import { STDIO_DEFAULT_MAX_BUFFER_SIZE, serializeMessage } from "@modelcontextprotocol/client";
 import { BatchedLineWriter } from "./batched-writer.js";
 import { JsonRpcLineReader } from "./line-reader.js";
-import { trackServerProcess } from "./live-server-processes.js";
 import { groupAlive, ownProcessGroup, signalGroup } from "./process-group.js";
+import { type ChildExit, type StdioChild, type StdioChildEvent, settlesWithin } from "./stdio-child.js";
 
-export interface ChildExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
+export type { ChildExit } from "./stdio-child.js";
+
+/** The SDK's `STDIO_DEFAULT_MAX_BUFFER_SIZE` (10 MB), copied so this module loads no SDK code. */
+export const STDIO_DEFAULT_MAX_LINE_BYTES = 10 * 1024 * 1024;
 
 export interface ChildProcessTransportOptions {
-  command: string;
-  args: readonly string[];
-  /** The complete environment (already minimal; see child-env.ts). */
-  env: Record<string, string>;
-  cwd?: string;
+  /** The server's process, already spawned; its events so far are replayed when the transport starts. */
+  child: StdioChild;
+  /** The value as a JSON-RPC message, or a throw when it is not one (the SDK's `parseJSONRPCMessage`). */
+  parseMessage(value: unknown): JSONRPCMessage;
   onStderr?: (chunk: string) => void;
   /** After closing stdin, how long to wait for a voluntary exit before SIGTERM. Default 2,000 ms. */
   closeGraceMs?: number;
@@ -58,24 +58,33 @@ export class ChildProcessTransport implements Transport {
 
   readonly #options: ChildProcessTransportOptions;
   readonly #reader: JsonRpcLineReader;
-  #child: ChildProcess | undefined;
+  readonly #stdio: StdioChild;
   #writer: BatchedLineWriter | undefined;
   #exit: ChildExit | undefined;
-  #exited: Promise<ChildExit> | undefined;
+  readonly #exited: Promise<ChildExit>;
+  #markExited: (exit: ChildExit) => void = () => {};
+  /** Settles with the spawn (rejects on a spawn failure); set once the child's events are attached. */
+  #spawnResult: Promise<void> | undefined;
+  #started = false;
   #closeFired = false;
   #spawned = false;
+  #errored = false;
   /** Resolves when the close has fired: the child's pipes drained, or half a second after its exit. */
   readonly #closed: Promise<void>;
   #markClosed: () => void = () => {};
-  #untrack: (() => void) | undefined;
 
   constructor(options: ChildProcessTransportOptions) {
     this.#options = options;
+    this.#stdio = options.child;
     this.#closed = new Promise((resolve) => {
       this.#markClosed = resolve;
     });
+    this.#exited = new Promise((resolve) => {
+      this.#markExited = resolve;
+    });
     this.#reader = new JsonRpcLineReader({
-      maxLineBytes: options.maxBufferSize ?? STDIO_DEFAULT_MAX_BUFFER_SIZE,
+      maxLineBytes: options.maxBufferSize ?? STDIO_DEFAULT_MAX_LINE_BYTES,
+      parseMessage: options.parseMessage,
       onMessage: (message) => {
         try {
           this.onmessage?.(message);
@@ -88,79 +97,100 @@ export class ChildProcessTransport implements Transport {
   }
 
   get pid(): number | undefined {
-    return this.#child?.pid;
+    return this.#stdio.pid;
   }
 
   /** How the child ended, once it has. */
   get exit(): ChildExit | undefined {
-    return this.#exit;
+    // Before start() the child's own record: its events are not replayed here yet.
+    return this.#exit ?? this.#stdio.exit;
   }
 
   /** Waits up to `ms` for the child to exit (true once it has); false at once when it was never spawned. */
   exitedWithin(ms: number): Promise<boolean> {
+    this.#attach();
     if (this.#exit !== undefined) return Promise.resolve(true);
-    return this.#exited === undefined ? Promise.resolve(false) : settlesWithin(this.#exited, ms);
+    return this.#stdio.pid === undefined ? Promise.resolve(false) : settlesWithin(this.#exited, ms);
   }
 
   start(): Promise<void> {
-    if (this.#child !== undefined) throw new Error("ChildProcessTransport already started");
-    const child = spawn(this.#options.command, [...this.#options.args], {
-      env: this.#options.env,
-      stdio: ["pipe", "pipe", "pipe"],
-      shell: false,
-      windowsHide: true,
-      // Its own process group: SIGINT from the terminal no longer reaches it, so the host must end it (the CLI
-      // does on every signal), and ending it reaches its whole group. The pipes still tie it to us.
-      detached: ownProcessGroup,
-      ...(this.#options.cwd === undefined ? {} : { cwd: this.#options.cwd }),
+    if (this.#started) throw new Error("ChildProcessTransport already started");
+    this.#started = true;
+    this.#attach();
+    return this.#spawnResult ?? Promise.resolve();
+  }
+
+  /**
+   * Takes over the child: its events so far are replayed (spawn, a spawn error, output, exit, close) and later
+   * ones handled as they come, so what happened before the SDK loaded is handled as if it happened now.
+   * Idempotent.
+   */
+  #attach(): void {
+    if (this.#spawnResult !== undefined) return;
+    const child = this.#stdio.childProcess;
+    let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+    this.#spawnResult = new Promise<void>((resolve, reject) => {
+      settle = { resolve, reject };
     });
-    this.#child = child;
+    // A close() before start() attaches too, and nobody awaits its spawn.
+    this.#spawnResult.catch(() => {});
     if (child.stdin != null) this.#writer = new BatchedLineWriter(child.stdin);
-    const pid = child.pid;
-    if (pid !== undefined) {
-      this.#untrack = trackServerProcess(() => {
-        if (!ownProcessGroup || !signalGroup(pid, "SIGKILL")) child.kill("SIGKILL");
-      });
-    }
-    this.#exited = new Promise((resolve) => {
-      child.once("exit", (code, signal) => {
-        this.#exit = { code, signal };
-        resolve(this.#exit);
-        // Normally `close` follows once the pipes drain; a grandchild holding them must not delay the report.
-        setTimeout(() => this.#fireClose(), pipeDrainMs).unref();
-      });
-    });
-    child.once("close", () => this.#fireClose());
-    child.stdout?.on("data", (chunk: Buffer) => this.#reader.push(chunk));
-    child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (chunk: string) => this.#options.onStderr?.(chunk));
-    // EPIPE after the child died is reported by exit/close; these only keep the streams from throwing.
+    // EPIPE after the child died is reported by exit/close; this only keeps the stream from throwing.
     child.stdin?.on("error", (error) => this.onerror?.(error));
-    child.stdout?.on("error", (error) => this.onerror?.(error));
-    return new Promise((resolve, reject) => {
-      child.once("spawn", () => {
+    this.#stdio.attach((event) => this.#onChildEvent(event, settle));
+  }
+
+  #onChildEvent(
+    event: StdioChildEvent,
+    settle: { resolve: () => void; reject: (error: Error) => void } | undefined,
+  ): void {
+    switch (event.kind) {
+      case "spawn":
         this.#spawned = true;
-        resolve();
-      });
-      child.once("error", (error) => {
+        settle?.resolve();
+        return;
+      case "error":
+        if (this.#errored) {
+          this.onerror?.(event.error);
+          return;
+        }
+        this.#errored = true;
         // A spawn failure (ENOENT, EACCES) never produces `exit`; record it so close() does not wait.
         if (this.#exit === undefined) {
           this.#exit = { code: null, signal: null };
           this.#fireClose();
         }
-        reject(error);
-        this.onerror?.(error);
-      });
-    });
+        settle?.reject(event.error);
+        this.onerror?.(event.error);
+        return;
+      case "stdout":
+        this.#reader.push(event.chunk);
+        return;
+      case "stderr":
+        this.#options.onStderr?.(event.chunk);
+        return;
+      case "stream-error":
+        this.onerror?.(event.error);
+        return;
+      case "exit":
+        this.#exit = event.exit;
+        this.#markExited(event.exit);
+        // Normally `close` follows once the pipes drain; a grandchild holding them must not delay the report.
+        setTimeout(() => this.#fireClose(), pipeDrainMs).unref();
+        return;
+      case "close":
+        this.#fireClose();
+    }
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    const stdin = this.#child?.stdin;
+    const stdin = this.#stdio.childProcess.stdin;
     if (stdin == null || stdin.destroyed || !stdin.writable || this.#writer === undefined) {
       return Promise.reject(new Error("Not connected: the server process is not running"));
     }
     // Serialised now (a caller may change the object after send returns); written with the rest of this tick's.
-    return this.#writer.write(serializeMessage(message));
+    // The SDK's `serializeMessage` is this line: JSON, then a newline.
+    return this.#writer.write(`${JSON.stringify(message)}\n`);
   }
 
   /**
@@ -169,9 +199,11 @@ export class ChildProcessTransport implements Transport {
    * wrapper that exits first does not leave its children running). Resolves only after the child has exited.
    */
   async close(): Promise<void> {
-    const child = this.#child;
+    this.#attach();
+    const child = this.#stdio.childProcess;
     const exited = this.#exited;
-    if (child === undefined || exited === undefined) {
+    if (this.#stdio.pid === undefined) {
+      this.#stdio.forget();
       this.#fireClose();
       return;
     }
@@ -191,7 +223,7 @@ export class ChildProcessTransport implements Transport {
     }
     // What the child wrote just before it exited (its last stderr lines) is read before the pipes are destroyed.
     await this.#closed;
-    this.#untrack?.();
+    this.#stdio.forget();
     child.stdout?.destroy();
     child.stderr?.destroy();
     child.stdin?.destroy();
@@ -201,8 +233,9 @@ export class ChildProcessTransport implements Transport {
 
   /** Immediate teardown for a child that never became usable: SIGTERM, then SIGKILL; resolves on exit. */
   async kill(killGraceMs = this.#options.killGraceMs ?? 2_000): Promise<void> {
+    this.#attach();
     const exited = this.#exited;
-    if (exited !== undefined && !this.#gone()) {
+    if (this.#stdio.pid !== undefined && !this.#gone()) {
       this.#signal("SIGTERM");
       if (!(await this.#goneWithin(killGraceMs))) await this.#sigkill();
       await exited;
@@ -212,7 +245,7 @@ export class ChildProcessTransport implements Transport {
 
   /** The child has exited and nothing of its process group is left. */
   #gone(): boolean {
-    const pid = this.#child?.pid;
+    const pid = this.#stdio.pid;
     if (this.#exit === undefined) return false;
     return pid === undefined || !ownProcessGroup || !groupAlive(pid);
   }
@@ -220,7 +253,7 @@ export class ChildProcessTransport implements Transport {
   /** Waits up to `ms` for the child's exit and then for the rest of its group; true when all are gone. */
   async #goneWithin(ms: number): Promise<boolean> {
     const deadline = performance.now() + ms;
-    if (this.#exited === undefined || !(await settlesWithin(this.#exited, ms))) return false;
+    if (!(await settlesWithin(this.#exited, ms))) return false;
     while (!this.#gone()) {
       const left = deadline - performance.now();
       if (left <= 0) return false;
@@ -236,9 +269,9 @@ export class ChildProcessTransport implements Transport {
   }
 
   #signal(signal: NodeJS.Signals): void {
-    const child = this.#child;
-    const pid = child?.pid;
-    if (child === undefined || pid === undefined) return;
+    const child = this.#stdio.childProcess;
+    const pid = child.pid;
+    if (pid === undefined) return;
     if (!ownProcessGroup || !signalGroup(pid, signal)) child.kill(signal);
   }
 
@@ -249,16 +282,6 @@ export class ChildProcessTransport implements Transport {
     if (this.#spawned && this.#exit !== undefined) this.#options.onExit?.(this.#exit);
     this.onclose?.();
   }
-}
-
-function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    promise.then(() => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
 }
 
 function asError(value: unknown): Error {

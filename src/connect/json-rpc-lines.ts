@@ -3,9 +3,11 @@
  * message, or a line refused unparsed (over the size limit, or nested too deep) with only its ends kept. What to
  * do with each is the reader's business: the host reading a server's stdout and the gateway reading a client's
  * stdin answer them differently.
+ *
+ * The check that a value is a JSON-RPC message is the caller's (`parseMessage`, the SDK's schema): this module
+ * loads no SDK code, so a child's transport can exist before the SDK has loaded.
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
-import { parseJSONRPCMessage } from "@modelcontextprotocol/client";
 import { DEFAULT_MAX_DEPTH, nestedDeeperThan } from "./json-depth.js";
 import { describeBytes, LineSplitter } from "./line-splitter.js";
 
@@ -25,6 +27,8 @@ export interface JsonRpcLinesOptions {
   maxLineBytes: number;
   /** Deepest JSON nesting accepted in one message. Default 1,000 (real schemas stay far below 100). */
   maxDepth?: number;
+  /** The value as a JSON-RPC message, or a throw when it is not one (the SDK's `parseJSONRPCMessage`). */
+  parseMessage(value: unknown): JSONRPCMessage;
   onLine(line: JsonRpcLine): void;
 }
 
@@ -76,7 +80,7 @@ export class JsonRpcLines {
     }
     let message: JSONRPCMessage;
     try {
-      message = parseJSONRPCMessage(value);
+      message = this.#options.parseMessage(value);
     } catch {
       onLine({ kind: "not-json-rpc", line, value });
       return;

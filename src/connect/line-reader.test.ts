@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
+import { parseJSONRPCMessage } from "@modelcontextprotocol/client";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { JsonRpcLineReader, OVERSIZED_ANSWER_CODE } from "./line-reader.js";
@@ -7,6 +8,7 @@ function reader(maxLineBytes = 1024) {
   const messages: JSONRPCMessage[] = [];
   const errors: string[] = [];
   const instance = new JsonRpcLineReader({
+    parseMessage: parseJSONRPCMessage,
     maxLineBytes,
     onMessage: (message) => messages.push(message),
     onError: (error) => errors.push(error.message),
@@ -106,6 +108,7 @@ describe("JsonRpcLineReader", () => {
       const messages: JSONRPCMessage[] = [];
       const errors: string[] = [];
       const instance = new JsonRpcLineReader({
+        parseMessage: parseJSONRPCMessage,
         maxLineBytes: 1 << 20,
         maxDepth: 100,
         onMessage: (message) => messages.push(message),
@@ -148,6 +151,7 @@ describe("JsonRpcLineReader", () => {
       fc.property(value, fc.integer({ min: 2, max: 8 }), (node, maxDepth) => {
         const messages: JSONRPCMessage[] = [];
         const instance = new JsonRpcLineReader({
+          parseMessage: parseJSONRPCMessage,
           maxLineBytes: 1 << 20,
           maxDepth,
           onMessage: (message) => messages.push(message),

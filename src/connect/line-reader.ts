@@ -18,6 +18,8 @@ export interface LineReaderOptions {
   maxLineBytes: number;
   /** Deepest JSON nesting accepted in one message. Default 1,000 (real schemas stay far below 100). */
   maxDepth?: number;
+  /** The value as a JSON-RPC message, or a throw when it is not one (the SDK's `parseJSONRPCMessage`). */
+  parseMessage(value: unknown): JSONRPCMessage;
   onMessage(message: JSONRPCMessage): void;
   /** A line that was not a JSON-RPC message, or an oversized line that could not be traced to a request. */
   onError(error: Error): void;
@@ -34,6 +36,7 @@ export class JsonRpcLineReader {
     this.#options = options;
     this.#lines = new JsonRpcLines({
       maxLineBytes: options.maxLineBytes,
+      parseMessage: options.parseMessage,
       ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
       onLine: (line) => this.#handle(line),
     });

@@ -13,6 +13,7 @@ import type {
 import {
   Client as McpClient,
   ProtocolError,
+  parseJSONRPCMessage,
   SdkError,
   SdkErrorCode,
   SdkHttpError,
@@ -29,7 +30,6 @@ import {
 } from "../auth/session-auth.js";
 import type { HttpServerConfig, ServerConfig, StdioServerConfig } from "../config/types.js";
 import { ConnectionError, SwitchboardError } from "../errors.js";
-import { buildChildEnv } from "./child-env.js";
 import { ChildProcessTransport, describeExit } from "./child-process-transport.js";
 import { completeByDefault } from "./complete-by-default.js";
 import { allListKinds, fetchListing } from "./fetch-listing.js";
@@ -37,6 +37,7 @@ import { lazyValidator } from "./lazy-validator.js";
 import { linearJsonSchemaValidator } from "./linear-json-schema-validator.js";
 import { memoiseResultValidators } from "./memo-result-validator.js";
 import { redact, redactError } from "./redact.js";
+import { type StdioChild, spawnStdioChild } from "./stdio-child.js";
 import type {
   ClientFeatures,
   ConnectionOptions,
@@ -103,11 +104,17 @@ class ExitedBeforeReady extends Error {
   }
 }
 
+/**
+ * Opens one session on `config`'s server. `spawned`: a stdio server's child, spawned before the SDK loaded (see
+ * stdio-child.ts); this attempt owns it from here on, and kills it when the attempt fails. Without it a stdio
+ * attempt spawns its own.
+ */
 export async function openSession(
   config: ServerConfig,
   hooks: SessionHooks,
   options: ConnectionOptions,
   abort: AbortSignal,
+  spawned?: StdioChild,
 ): Promise<Session> {
   const started = performance.now();
   const controller = new AbortController();
@@ -118,7 +125,7 @@ export async function openSession(
   const attempt: Attempt = { config, hooks, options, signal: controller.signal, started, clients: [] };
   try {
     return await raceAbort(
-      config.kind === "stdio" ? openStdio(config, attempt) : openHttp(config, attempt),
+      config.kind === "stdio" ? openStdio(config, attempt, spawned) : openHttp(config, attempt),
       attempt,
     );
   } catch (error) {
@@ -153,13 +160,15 @@ interface Attempt {
   fail?: (error: Error) => void;
 }
 
-async function openStdio(config: StdioServerConfig, attempt: Attempt): Promise<Session> {
+async function openStdio(
+  config: StdioServerConfig,
+  attempt: Attempt,
+  spawned: StdioChild | undefined,
+): Promise<Session> {
   const { options, hooks } = attempt;
   const child = new ChildProcessTransport({
-    command: config.command,
-    args: config.args,
-    env: buildChildEnv(config.env, options.parentEnv ?? process.env),
-    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+    child: spawned ?? spawnStdioChild(config, options.parentEnv),
+    parseMessage: parseJSONRPCMessage,
     onStderr: (chunk) => hooks.onStderr(chunk),
     // Whatever the attempt was waiting for (initialize, a listing, a send into a dead pipe) will never come.
     onExit: () => attempt.fail?.(new ExitedBeforeReady()),

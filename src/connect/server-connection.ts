@@ -21,7 +21,7 @@ import { AuthError } from "../auth/auth-error.js";
 import { loadClientSdk, loadedClientSdk } from "../auth/client-sdk.js";
 import { defaultMaxAuthorizations } from "../auth/max-authorizations.js";
 import { interactiveProvider, isUnauthorized } from "../auth/session-auth.js";
-import type { ServerConfig } from "../config/types.js";
+import type { ServerConfig, StdioServerConfig } from "../config/types.js";
 import { ConnectionError, isSwitchboardError, SwitchboardError } from "../errors.js";
 import { backoffDelay, defaultRestartPolicy, type RestartPolicy } from "./backoff.js";
 import { ToolCallError } from "./call-errors.js";
@@ -32,6 +32,7 @@ import type { Session } from "./open-session.js";
 import { redact, redactError, redactValue } from "./redact.js";
 import { serverSecrets } from "./server-secrets.js";
 import { defaultStderrTailLimits, StderrTail } from "./stderr-tail.js";
+import { type StdioChild, spawnStdioChild } from "./stdio-child.js";
 import { type TaskMode, taskMode, taskUnavailableResult } from "./task-support.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import type {
@@ -681,8 +682,17 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   }
 
   async #open(): Promise<Session> {
-    const { openSession } = await sessionRuntime();
-    return openSession(
+    // A stdio server is spawned before the SDK is awaited: on the first connect the server starts while the SDK
+    // loads (~100 ms), instead of after it. From here the child is owned by openSession, or killed below.
+    const spawned = this.config.kind === "stdio" ? this.#spawn(this.config) : undefined;
+    let runtime: SessionRuntime;
+    try {
+      runtime = await sessionRuntime();
+    } catch (error) {
+      await spawned?.kill();
+      throw error;
+    }
+    return runtime.openSession(
       this.config,
       {
         onStderr: (chunk) => {
@@ -718,7 +728,17 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       },
       this.#options,
       this.#lifecycle.signal,
+      spawned,
     );
+  }
+
+  /** Undefined when spawn() refuses the command outright: openSession then spawns it again and reports that. */
+  #spawn(config: StdioServerConfig): StdioChild | undefined {
+    try {
+      return spawnStdioChild(config, this.#options.parentEnv);
+    } catch {
+      return undefined;
+    }
   }
 
   #adopt(session: Session): void {

@@ -17,6 +17,7 @@
  * Notifications and answers that parse are passed on and never answered here.
  */
 import type { JSONRPCErrorResponse, JSONRPCMessage } from "@modelcontextprotocol/server";
+import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
 import { excerpt, type JsonRpcLine, JsonRpcLines } from "../connect/json-rpc-lines.js";
 import { peekId } from "../connect/peek-id.js";
 
@@ -94,6 +95,7 @@ export function gatewayInputReader(options: GatewayInputOptions): JsonRpcLines {
 
   return new JsonRpcLines({
     maxLineBytes: options.maxMessageBytes,
+    parseMessage: parseJSONRPCMessage,
     ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
     onLine,
   });

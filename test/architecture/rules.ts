@@ -85,8 +85,11 @@ export const PROCESS_EXCEPTIONS: Readonly<Record<string, Readonly<Record<string,
   "src/config/credentials-path.ts": {
     cwd: "a relative SWITCHBOARD_CREDENTIALS resolves against the working directory unless `cwd` is given",
   },
-  "src/connect/open-session.ts": {
+  "src/connect/stdio-child.ts": {
     env: "a stdio server inherits the parent environment (filtered by buildChildEnv) unless `parentEnv` is given",
+  },
+  "src/connect/child-env.ts": {
+    platform: "the SDK's default inherited variables differ on Windows",
   },
   "src/connect/process-group.ts": {
     platform: "process groups exist on POSIX only",

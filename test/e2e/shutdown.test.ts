@@ -83,6 +83,20 @@ describe("closing", () => {
     expect(childPids()).toEqual([]);
   });
 
+  it("a connect that fails after the spawn (initialize never answered) ends the server's whole group", async () => {
+    const log = join(scratch, "hang-start.log");
+    const connection = new ServerConnection(
+      { ...fixtureServer("stubborn", wrappedStubborn(log, { hangStart: true })), connectTimeoutMs: 2_000 },
+      { killGraceMs: 200, restart: { maxAttempts: 0 } },
+    );
+    await expect(connection.start()).rejects.toMatchObject({ code: "CONNECTION_FAILED" });
+    const pids = loggedPids(log);
+    expect(pids).toHaveLength(2);
+    // Before close(): the failed attempt itself killed the wrapper and the server that ignores SIGTERM.
+    expect(pids.filter(isAlive)).toEqual([]);
+    await connection.close();
+  });
+
   it("close() during a restart backoff cancels the restart", async () => {
     const connection = new ServerConnection(fixtureServer("crash-mid-call"), {
       restart: { initialDelayMs: 10_000, maxDelayMs: 10_000, maxAttempts: 5 },
