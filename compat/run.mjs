@@ -22,26 +22,15 @@
  * Servers start with no network and connect to nothing at start; tool calls that need the network are not made.
  */
 import { spawn, spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CALL_TIMEOUT_MS, makeDirs, SERVERS_DIR, serverEntry, writeConfig } from "./config.mjs";
 import { SERVERS } from "./servers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
 const cli = join(root, "bin", "switchboard.js");
-const CONNECT_TIMEOUT_MS = 90_000;
-const CALL_TIMEOUT_MS = 30_000;
 const CLI_TIMEOUT_MS = 180_000;
 const WATCHDOG_MS = 12 * 60_000;
 /**
@@ -80,8 +69,8 @@ const phases = [];
 /** Server processes found alive right after the library's `host.close()` resolved. */
 const survivors = [];
 try {
-  const configA = writeConfig("a.json", servers);
-  const configB = writeConfig("b.json", [...servers].reverse());
+  const configA = writeConfig(dirs, "a.json", servers);
+  const configB = writeConfig(dirs, "b.json", [...servers].reverse());
   const results = new Map(servers.map((server) => [server.name, newResult(server)]));
   results.info = [];
 
@@ -153,58 +142,11 @@ function loadExpectedFailures() {
   return list;
 }
 
-function makeDirs() {
-  const base = mkdtempSync(join(tmpdir(), "switchboard-compat-"));
-  const made = {
-    root: base,
-    files: join(base, "files"),
-    memory: join(base, "memory.jsonl"),
-    sqlite: join(base, "probe.db"),
-    home: join(base, "home"),
-  };
-  mkdirSync(made.files);
-  mkdirSync(made.home);
-  writeFileSync(join(made.files, "hello.txt"), "hello\n");
-  // A table for the sqlite server to list; made with the root's own better-sqlite3.
-  const Database = createRequire(join(root, "package.json"))("better-sqlite3");
-  const db = new Database(made.sqlite);
-  db.exec("CREATE TABLE compat_probe (id INTEGER PRIMARY KEY, note TEXT)");
-  db.close();
-  return made;
-}
-
-function serverEntry(server) {
-  const pkgDir = join(here, "node_modules", ...server.package.split("/"));
-  const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
-  // The bin named like the package (desktop-commander also ships setup/remove bins), else its only one.
-  const bins = typeof pkg.bin === "string" ? { [server.package.split("/").pop()]: pkg.bin } : pkg.bin;
-  const bin = bins[server.package.split("/").pop()] ?? Object.values(bins)[0];
-  return {
-    version: pkg.version,
-    config: {
-      command: process.execPath,
-      args: [join(pkgDir, bin), ...(server.args?.(dirs) ?? [])],
-      env: server.env?.(dirs) ?? {},
-      cwd: dirs.root,
-      connectTimeoutMs: CONNECT_TIMEOUT_MS,
-      timeoutMs: CALL_TIMEOUT_MS,
-    },
-  };
-}
-
-function writeConfig(file, list) {
-  const mcpServers = {};
-  for (const server of list) mcpServers[server.name] = serverEntry(server).config;
-  const path = join(dirs.root, file);
-  writeFileSync(path, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
-  return path;
-}
-
 function newResult(server) {
   const result = {
     server: server.name,
     package: server.package,
-    version: serverEntry(server).version,
+    version: serverEntry(server, dirs).version,
     checks: {},
   };
   for (const check of CHECKS) result.checks[check] = { ok: true, detail: "" };
@@ -451,7 +393,7 @@ function isAlive(pid) {
 /** Kills (by pid) any process still running from this folder's servers: there must be none. */
 function killLeftovers() {
   const found = [];
-  const marker = join(here, "node_modules");
+  const marker = SERVERS_DIR;
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
     let cmdline;
