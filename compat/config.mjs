@@ -69,6 +69,8 @@ export function writeConfig(dirs, file, list) {
   const mcpServers = {};
   for (const server of list) mcpServers[server.name] = serverEntry(server, dirs).config;
   const path = join(dirs.root, file);
-  writeFileSync(path, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
+  // The files folder is the one root offered: a server that takes its scope from the client's roots (filesystem
+  // does, over its command-line directories) keeps the folder it was started with.
+  writeFileSync(path, `${JSON.stringify({ mcpServers, roots: [dirs.files] }, null, 2)}\n`);
   return path;
 }

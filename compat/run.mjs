@@ -156,7 +156,15 @@ function newResult(server) {
 /** Connects every server of one config file with the library and builds every target's toolset. */
 async function libraryRun(configFile, { calls }) {
   const config = await lib.loadConfig(configFile);
-  const host = await lib.connectHost(config, { oauth: false });
+  // What the CLI's `inspect` and `tools` declare (src/cli/listing-features.ts), with the CLI's working directory:
+  // a server that lists tools by client capability (everything's roots and elicitation tools) lists the same.
+  const roots = new lib.RootsRegistry(config.roots, dirs.root);
+  const features = {
+    sampling: async () => ({ rejected: "compat only lists tools; it does not sample" }),
+    elicitation: { url: true, handle: async () => ({ action: "decline" }) },
+    roots: () => roots.list(),
+  };
+  const host = await lib.connectHost(config, { oauth: false, features });
   const pids = host.pool.connections.map((connection) => connection.pid).filter((pid) => pid !== undefined);
   try {
     await host.catalog.settled();

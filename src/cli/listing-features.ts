@@ -1,5 +1,5 @@
 /**
- * What a command that only looks at tools (`pin`, `tools`) declares to servers: the same capabilities `run` and `serve`
+ * What a command that only looks at tools (`inspect`, `pin`, `tools`) declares to servers: the same capabilities `run` and `serve`
  * declare (sampling, elicitation with URL mode, the configured roots), because servers list tools by what the
  * client can do, and a tool `serve` shows must be one `pin` can see and approve. Nobody is there to answer, so a
  * sampling request is refused and an elicitation declined; roots are the configured ones, as in `run`.

@@ -55,6 +55,36 @@ describe("switchboard inspect", () => {
     );
   });
 
+  it("lists the tools a server offers to what `run` declares, as `tools` does", async () => {
+    // The everything server lists its roots and elicitation tools only to a client declaring those capabilities.
+    const result = await runCli([
+      "inspect",
+      "--config",
+      "examples/demo.json",
+      "--json",
+      "--server",
+      "everything",
+    ]);
+    expect(result.code).toBe(0);
+    const inspected = (JSON.parse(result.stdout) as InspectReport).tools.map((tool) => tool.name).sort();
+    const listed = await runCli([
+      "tools",
+      "--config",
+      "examples/demo.json",
+      "--provider",
+      "anthropic",
+      "--json",
+    ]);
+    expect(listed.code).toBe(0);
+    const sent = (JSON.parse(listed.stdout) as { name: string }[])
+      .map((tool) => tool.name)
+      .filter((name) => name.startsWith("everything__"))
+      .map((name) => name.slice("everything__".length))
+      .sort();
+    expect(inspected).toContain("get-roots-list");
+    expect(inspected).toEqual(sent);
+  });
+
   it("prints tables, reports a failed server with its stderr, and exits 1", async () => {
     const file = await writeConfig("mixed.json", {
       mcpServers: {

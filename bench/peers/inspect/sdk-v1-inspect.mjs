@@ -11,18 +11,31 @@
  *
  * Servers get what switchboard gives them: the SDK's default inherited variables (plus locale and temp-dir
  * ones, as switchboard's `buildChildEnv` adds), the configured `env` and `cwd`; stderr is piped and its tail
- * kept (inspect shows it for a failed server), never printed.
+ * kept (inspect shows it for a failed server), never printed. The client declares what `inspect` declares
+ * (sampling, refused; elicitation with URL mode, declined; the config's roots, or the working directory), since a
+ * server may list more tools to such a client.
  */
 import { readFileSync } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 
 const EXTRA_INHERITED = ["LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ"];
 const STDERR_TAIL = 4096;
 
 const file = process.argv[2];
 if (file === undefined) throw new Error("usage: sdk-v1-inspect.mjs <config.json>");
-const { mcpServers } = JSON.parse(readFileSync(file, "utf8"));
+const { mcpServers, roots: rootPaths } = JSON.parse(readFileSync(file, "utf8"));
+// As switchboard: the config's roots (relative to its folder), or the working directory when it names none.
+const roots = (
+  rootPaths?.length ? rootPaths.map((path) => resolve(dirname(file), path)) : [process.cwd()]
+).map((path) => ({ uri: pathToFileURL(path).href, name: basename(path) }));
 const rows = await Promise.all(Object.entries(mcpServers).map(([name, entry]) => inspectOne(name, entry)));
 console.log(JSON.stringify({ servers: rows }));
 process.exitCode = rows.some((row) => row.status === "failed") ? 1 : 0;
@@ -41,7 +54,15 @@ async function inspectOne(name, entry) {
   transport.stderr?.setEncoding("utf8").on("data", (chunk) => {
     stderr = (stderr + chunk).slice(-STDERR_TAIL);
   });
-  const client = new Client({ name: "sdk-v1-inspect", version: "1.0.0" });
+  const client = new Client(
+    { name: "sdk-v1-inspect", version: "1.0.0" },
+    { capabilities: { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true } } },
+  );
+  client.setRequestHandler(CreateMessageRequestSchema, () => {
+    throw new Error("this client only lists tools; it does not sample");
+  });
+  client.setRequestHandler(ElicitRequestSchema, () => ({ action: "decline" }));
+  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots }));
   const started = performance.now();
   const request = { timeout: entry.timeoutMs ?? 60_000 };
   try {

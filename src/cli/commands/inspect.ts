@@ -3,6 +3,7 @@ import { estimateCatalogTokens } from "../../toolset/catalog-cost.js";
 import { exclusionOf } from "../../toolset/select-tools.js";
 import { connectForCli } from "../connect-for-cli.js";
 import { reportJson } from "../json-numbers.js";
+import { listingFeatures } from "../listing-features.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
 import { renderInspect } from "../render/inspect-text.js";
@@ -27,7 +28,9 @@ export interface InspectOptions {
 /** `switchboard inspect`: connect, list, print; exit 1 when any enabled server failed. */
 export async function inspectCommand(options: InspectOptions, io: CliIo): Promise<number> {
   const config = await loadCliConfig(options.config, io);
-  const host = await connectForCli(config, io, options.server);
+  // Declares what `run` declares (as `tools` and `pin` do): a server that lists tools by client capability shows
+  // here the tools a request would carry, and the token column counts them.
+  const host = await connectForCli(config, io, options.server, { features: listingFeatures(config, io.cwd) });
   try {
     const snapshot = host.catalog.snapshot();
     const report = buildInspectReport(
