@@ -3,7 +3,7 @@
  * npm server (its bin in this folder's node_modules, run on the current Node). Shared by `run.mjs` and the peer
  * benchmark's `inspect` row (`bench/peers/inspect-compat.mjs`), so both connect exactly the same servers.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -73,4 +73,28 @@ export function writeConfig(dirs, file, list) {
   // does, over its command-line directories) keeps the folder it was started with.
   writeFileSync(path, `${JSON.stringify({ mcpServers, roots: [dirs.files] }, null, 2)}\n`);
   return path;
+}
+
+/**
+ * Kills (SIGKILL, by pid) every process still running a server of compat/node_modules or on this run's folder,
+ * and returns a line per process found: after a client has closed there must be none.
+ */
+export function killLeftovers(dirs) {
+  const found = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    let cmdline;
+    try {
+      cmdline = readFileSync(`/proc/${name}/cmdline`, "utf8");
+    } catch {
+      continue;
+    }
+    if (cmdline.includes(SERVERS_DIR) || cmdline.includes(dirs.root)) {
+      found.push(`${name} ${cmdline.replaceAll("\0", " ").slice(0, 120)}`);
+      try {
+        process.kill(Number(name), "SIGKILL");
+      } catch {}
+    }
+  }
+  return found;
 }

@@ -22,10 +22,16 @@
  * Servers start with no network and connect to nothing at start; tool calls that need the network are not made.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CALL_TIMEOUT_MS, makeDirs, SERVERS_DIR, serverEntry, writeConfig } from "./config.mjs";
+import {
+  CALL_TIMEOUT_MS,
+  killLeftovers as killLeftoversIn,
+  makeDirs,
+  serverEntry,
+  writeConfig,
+} from "./config.mjs";
 import { SERVERS } from "./servers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -56,6 +62,7 @@ const unknown = (options.only ?? []).filter((name) => !SERVERS.some((server) => 
 if (unknown.length > 0) throw new Error(`compat: no server named ${unknown.join(", ")} in servers.mjs`);
 const expected = loadExpectedFailures();
 const dirs = makeDirs();
+const killLeftovers = () => killLeftoversIn(dirs);
 const started = Date.now();
 // Started after the install (a first `npm ci` compiles sqlite3 and may take longer than the run itself).
 const watchdog = setTimeout(() => {
@@ -396,28 +403,6 @@ function isAlive(pid) {
   } catch {
     return false;
   }
-}
-
-/** Kills (by pid) any process still running from this folder's servers: there must be none. */
-function killLeftovers() {
-  const found = [];
-  const marker = SERVERS_DIR;
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    let cmdline;
-    try {
-      cmdline = readFileSync(`/proc/${name}/cmdline`, "utf8");
-    } catch {
-      continue;
-    }
-    if (cmdline.includes(marker) || cmdline.includes(dirs.root)) {
-      found.push(`${name} ${cmdline.replaceAll("\0", " ").slice(0, 120)}`);
-      try {
-        process.kill(Number(name), "SIGKILL");
-      } catch {}
-    }
-  }
-  return found;
 }
 
 function report(results, leftovers) {

@@ -17,7 +17,7 @@
  * and a "skipped" line, and exits 0. Raw data: bench/peers/results/inspect-<date>.json.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -42,11 +42,12 @@ if (!existsSync(join(here, "node_modules", "@modelcontextprotocol", "sdk"))) {
   throw new Error("inspect-compat: install bench/peers first (npm ci in bench/peers)");
 }
 
-const { makeDirs, SERVERS_DIR, writeConfig } = await import(join(compat, "config.mjs"));
+const { killLeftovers: killLeftoversIn, makeDirs, writeConfig } = await import(join(compat, "config.mjs"));
 const { SERVERS } = await import(join(compat, "servers.mjs"));
 const servers = SERVERS.filter((server) => options.only === undefined || options.only.includes(server.name));
 if (servers.length === 0) throw new Error(`inspect-compat: no server named ${options.only} in servers.mjs`);
 const dirs = makeDirs();
+const killLeftovers = () => killLeftoversIn(dirs);
 const config = writeConfig(dirs, "inspect.json", servers);
 
 /** Each side: the argv after `node --import preload`. */
@@ -166,27 +167,6 @@ function compareSides(switchboard, v1) {
   };
   differences.summary = { switchboard: counts(a), "sdk-v1": counts(b) };
   return differences;
-}
-
-/** Kills (by pid) any process still running a server of compat/node_modules or on this run's folder. */
-function killLeftovers() {
-  const found = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    let cmdline;
-    try {
-      cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-    } catch {
-      continue;
-    }
-    if (cmdline.includes(SERVERS_DIR) || cmdline.includes(dirs.root)) {
-      found.push(`${entry} ${cmdline.replaceAll("\0", " ").slice(0, 120)}`);
-      try {
-        process.kill(Number(entry), "SIGKILL");
-      } catch {}
-    }
-  }
-  return found;
 }
 
 function loadavg() {

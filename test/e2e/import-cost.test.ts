@@ -7,12 +7,11 @@
  * (import-cost/probe.mjs) imports the compiled dist/ and reports the npm packages and own modules loaded after
  * each step; the later steps prove the probe does see an SDK, better-sqlite3 and the mapping once they load.
  */
-import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixtureCommand } from "../fixtures/fixture-command.js";
-import { captureOutput } from "./capture-output.js";
+import { runJsonProbe } from "./run-json-probe.js";
 
 const probe = fileURLToPath(new URL("./import-cost/probe.mjs", import.meta.url));
 const barrel = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
@@ -103,18 +102,7 @@ interface ProbeReport {
 }
 
 function runProbe(config: unknown, entry = barrel): Promise<ProbeReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [probe, entry, JSON.stringify(config)], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const output = captureOutput(child);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) reject(new Error(`probe exited with ${code}:\n${output.stderr}`));
-      else resolve(JSON.parse(output.stdout) as ProbeReport);
-    });
-  });
+  return runJsonProbe<ProbeReport>([probe, entry, JSON.stringify(config)]);
 }
 
 const heavyIn = (loaded: readonly string[]) => HEAVY.filter((name) => loaded.includes(name));

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixtureCommand, wrappedStubborn } from "../fixtures/fixture-command.js";
-import { captureOutput } from "./capture-output.js";
+import { runJsonProbe } from "./run-json-probe.js";
 
 const probe = fileURLToPath(new URL("./spawn-before-sdk/probe.mjs", import.meta.url));
 const barrel = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
@@ -42,22 +42,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function runProbe(name: string, options: ProbeOptions): Promise<ProbeReport> {
   const dir = mkdtempSync(join(scratch, `${name}-`));
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [probe, barrel, JSON.stringify({ ...options, waitMs: gateWaitMs }), dir],
-      {
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp" },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    const output = captureOutput(child);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) reject(new Error(`probe exited with ${code}:\n${output.stderr}`));
-      else resolve(JSON.parse(output.stdout) as ProbeReport);
-    });
-  });
+  return runJsonProbe<ProbeReport>([probe, barrel, JSON.stringify({ ...options, waitMs: gateWaitMs }), dir]);
 }
 
 describe("the first connect of a stdio server", () => {
