@@ -4,7 +4,8 @@
  * two overlap. Until the transport attaches, everything the process does (spawn, a spawn error, stdout and
  * stderr chunks, exit, close) is kept and then replayed in order. The streams are read from the spawn on, not
  * left paused: Node drains and drops an exited child's unread output, and a server that fails at once must
- * still have its stderr reported.
+ * still have its stderr reported. Each stream is read up to `EARLY_STREAM_BYTES` before the transport attaches,
+ * then paused until it does: a flooding server waits on its pipe, and what it wrote is all still delivered.
  *
  * From the spawn on, the child is tracked for the kill-at-exit (live-server-processes.ts), so a child whose SDK
  * import or `initialize` never happens is still ended with the host. This module loads no SDK code.
@@ -42,6 +43,12 @@ export interface StdioChildSpec {
   cwd?: string;
 }
 
+/**
+ * Bytes of one stream held before the transport attaches; past it the stream is paused, so a server that floods
+ * its pipe blocks on its own write (backpressure) instead of filling our memory, and nothing is dropped.
+ */
+export const EARLY_STREAM_BYTES = 4 * 2 ** 20;
+
 /** After SIGKILL, the longest wait for the kernel to finish the group (a process in uninterruptible sleep lingers). */
 const sigkillSettleMs = 2_000;
 /** While waiting for the rest of a process group to leave, look this often. */
@@ -52,6 +59,9 @@ export class StdioChild {
   /** The Node child process (its stdout and stderr are read here; write to its stdin). */
   readonly childProcess: ChildProcess;
   #early: StdioChildEvent[] | undefined = [];
+  /** Bytes held in `#early` per stream, and the streams paused for holding too much. */
+  readonly #earlyBytes = { stdout: 0, stderr: 0 };
+  readonly #paused: NodeJS.ReadableStream[] = [];
   #listener: ((event: StdioChildEvent) => void) | undefined;
   #exit: ChildExit | undefined;
   readonly #exited: Promise<void>;
@@ -89,10 +99,16 @@ export class StdioChild {
     child.once("spawn", () => this.#emit({ kind: "spawn" }));
     // Listened to from the start: an `error` nobody listens to (a failed spawn) would throw.
     child.on("error", (error) => this.#emit({ kind: "error", error }));
-    child.stdout?.on("data", (chunk: Buffer) => this.#emit({ kind: "stdout", chunk }));
+    child.stdout?.on("data", (chunk: Buffer) => {
+      this.#emit({ kind: "stdout", chunk });
+      this.#hold("stdout", chunk.length, child.stdout);
+    });
     child.stdout?.on("error", (error) => this.#emit({ kind: "stream-error", error }));
     child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (chunk: string) => this.#emit({ kind: "stderr", chunk }));
+    child.stderr?.on("data", (chunk: string) => {
+      this.#emit({ kind: "stderr", chunk });
+      this.#hold("stderr", chunk.length, child.stderr);
+    });
     child.once("exit", (code, signal) => this.#emit({ kind: "exit", exit: { code, signal } }));
     child.once("close", () => this.#emit({ kind: "close" }));
   }
@@ -114,6 +130,7 @@ export class StdioChild {
     const early = this.#early ?? [];
     this.#early = undefined;
     for (const event of early) listener(event);
+    for (const stream of this.#paused.splice(0)) stream.resume();
   }
 
   /** The child and its group are gone: it no longer needs killing when the host exits. */
@@ -139,6 +156,16 @@ export class StdioChild {
     this.childProcess.stdout?.destroy();
     this.childProcess.stderr?.destroy();
     this.forget();
+  }
+
+  /** Counts a chunk held before the transport attached; pauses its stream once that stream has held too much. */
+  #hold(stream: "stdout" | "stderr", size: number, readable: NodeJS.ReadableStream | null): void {
+    if (this.#early === undefined || readable === null) return;
+    this.#earlyBytes[stream] += size;
+    if (this.#earlyBytes[stream] >= EARLY_STREAM_BYTES && !readable.isPaused()) {
+      readable.pause();
+      this.#paused.push(readable);
+    }
   }
 
   #emit(event: StdioChildEvent): void {
