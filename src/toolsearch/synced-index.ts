@@ -1,43 +1,55 @@
 /**
  * Keeps a search index equal to a changing tool selection, touching only the servers whose tools changed
- * (a `list_changed` from one server re-indexes that server alone).
+ * (a `list_changed` from one server re-indexes that server alone). Lazily: a selection is indexed when the
+ * index is first read after it, so a toolset that never searches (auto mode sending tools directly) never
+ * builds an index or reads the word vectors.
  */
 import { createToolIndex, type ToolIndex } from "../search/tool-index.js";
 import type { ServerTool } from "../spec/tool.js";
 
 export interface SyncedIndex {
+  /** The index, brought to the last selection given to `sync` first. */
   readonly index: ToolIndex;
-  /** Brings the index to exactly `tools`; returns the servers re-indexed (added, changed or removed). */
-  sync(tools: readonly ServerTool[]): string[];
+  /** Makes `tools` the selection the index will hold when next read. */
+  sync(tools: readonly ServerTool[]): void;
 }
 
 export function syncedIndex(): SyncedIndex {
-  const index = createToolIndex([]);
+  let index: ToolIndex | undefined;
+  let next: readonly ServerTool[] | undefined;
   const signatures = new Map<string, string>();
+
+  function apply(built: ToolIndex, tools: readonly ServerTool[]): void {
+    const byServer = new Map<string, ServerTool[]>();
+    for (const item of tools) {
+      const list = byServer.get(item.server);
+      if (list === undefined) byServer.set(item.server, [item]);
+      else list.push(item);
+    }
+    for (const [server, list] of byServer) {
+      const signature = JSON.stringify(list.map((item) => item.tool));
+      if (signatures.get(server) === signature) continue;
+      built.replace(server, list);
+      signatures.set(server, signature);
+    }
+    for (const server of [...signatures.keys()]) {
+      if (byServer.has(server)) continue;
+      built.remove(server);
+      signatures.delete(server);
+    }
+  }
+
   return {
-    index,
+    get index() {
+      index ??= createToolIndex([]);
+      if (next !== undefined) {
+        apply(index, next);
+        next = undefined;
+      }
+      return index;
+    },
     sync(tools) {
-      const byServer = new Map<string, ServerTool[]>();
-      for (const item of tools) {
-        const list = byServer.get(item.server);
-        if (list === undefined) byServer.set(item.server, [item]);
-        else list.push(item);
-      }
-      const touched: string[] = [];
-      for (const [server, list] of byServer) {
-        const signature = JSON.stringify(list.map((item) => item.tool));
-        if (signatures.get(server) === signature) continue;
-        index.replace(server, list);
-        signatures.set(server, signature);
-        touched.push(server);
-      }
-      for (const server of [...signatures.keys()]) {
-        if (byServer.has(server)) continue;
-        index.remove(server);
-        signatures.delete(server);
-        touched.push(server);
-      }
-      return touched.sort();
+      next = tools;
     },
   };
 }
