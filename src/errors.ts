@@ -50,6 +50,8 @@ export type ErrorCode =
   | "STREAM_INTERRUPTED"
   /** A local tool's definition is unusable, or clashes with another tool or a server named like the local namespace. */
   | "LOCAL_TOOL_INVALID"
+  /** A data file the tool search reads (the shipped word vectors) is missing or not in its format. */
+  | "SEARCH_DATA"
   | "USAGE";
 
 /** The base of every error switchboard throws: a stable `code` and the underlying `cause`. */

@@ -199,7 +199,16 @@ export { validateTargetTools } from "./providers/validate-target-tools.js";
 export { type RepairResult, repairSchema } from "./schema/index.js";
 // Tool search
 export { FACADE_TOOLS } from "./search/facade-tools.js";
-export { createToolIndex } from "./search/tool-index.js";
+export {
+  createHybridToolIndex,
+  type Embedder,
+  type HybridOptions,
+  type HybridToolIndex,
+} from "./search/hybrid-index.js";
+export { type OpenAiEmbedderOptions, openAiEmbedder } from "./search/openai-embedder.js";
+export { DEFAULT_SEARCH_CONFIG, LEXICAL_SEARCH_CONFIG, type SearchConfig } from "./search/search-config.js";
+export { createToolIndex, type SearchHit, type ToolIndex } from "./search/tool-index.js";
+export { parseWordVectors, type WordVectors } from "./search/word-vectors.js";
 // One session with the CLI's defaults
 export type { OpenSessionOptions } from "./session/open-session.js";
 // Its implementation loads at the first session, not with the package.

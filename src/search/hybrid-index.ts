@@ -7,17 +7,22 @@
 import type { ServerTool } from "../spec/tool.js";
 import { descriptionHead } from "./format-results.js";
 import { denseSearch, type Fusion, fuse, normalise } from "./fusion.js";
-import { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
+import { LEXICAL_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
 import { splitIdentifier } from "./tokenize.js";
 import { createToolIndex, parseToolKey, type SearchHit, type ToolIndex, toolKey } from "./tool-index.js";
 
 /** Texts in, one vector per text out, in order (an OpenAI-compatible `/embeddings` call, or anything else). */
 export type Embedder = (texts: string[]) => Promise<number[][]>;
 
+/** How `createHybridToolIndex` embeds, fuses and configures its lexical side. */
 export interface HybridOptions {
   embed: Embedder;
   /** Default reciprocal-rank fusion with k = 60. */
   fusion?: Fusion;
+  /**
+   * The lexical side's configuration; default `LEXICAL_SEARCH_CONFIG` (the default without the shipped word
+   * vectors, which an embedding model makes redundant).
+   */
   config?: SearchConfig;
   /** Candidates taken from each list before fusing (default max(50, 4 × limit)). */
   depth?: number;
@@ -27,6 +32,7 @@ export interface HybridOptions {
   onError?: (error: unknown) => void;
 }
 
+/** A tool index ranked by lexical search and an embedding model together; searches are asynchronous. */
 export interface HybridToolIndex {
   readonly size: number;
   /** The lexical index inside, for synchronous searches. */
@@ -54,11 +60,15 @@ export function embeddingText(item: ServerTool): string {
     .join("\n");
 }
 
+/**
+ * Builds a tool index that fuses the lexical ranking with cosine similarity of embeddings from `options.embed`
+ * (e.g. `openAiEmbedder` pointed at a local Ollama); the search still answers lexically if the embedder fails.
+ */
 export async function createHybridToolIndex(
   tools: readonly ServerTool[],
   options: HybridOptions,
 ): Promise<HybridToolIndex> {
-  const lexical = createToolIndex([], options.config ?? DEFAULT_SEARCH_CONFIG);
+  const lexical = createToolIndex([], options.config ?? LEXICAL_SEARCH_CONFIG);
   const vectors = new Map<string, Float64Array>();
   const fusion = options.fusion ?? { kind: "rrf" };
   const batchSize = options.batchSize ?? 64;

@@ -1,5 +1,6 @@
 export { createBaselineIndex } from "./baseline-index.js";
 export { Bm25fIndex, type Bm25Params, type ScoredKey } from "./bm25f.js";
+export { DEFAULT_DENSE_FIELD_WEIGHTS, type DenseFieldWeights } from "./dense-tool-index.js";
 export { type EvalQuery, parseJsonl, pickDistractors, readQueries, readTools } from "./eval-data.js";
 export { judge, type QueryOutcome, type RetrievalMetrics, summarise } from "./evaluate.js";
 export {
@@ -38,8 +39,9 @@ export {
   type RetrieverResult,
   type RetrieverRun,
 } from "./run-eval.js";
-export { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
+export { DEFAULT_SEARCH_CONFIG, LEXICAL_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
 export { ENGLISH_STOP_WORDS } from "./stop-words.js";
 export { splitIdentifier, type TokenizeOptions, tokenize } from "./tokenize.js";
 export { createToolIndex, type SearchHit, type ToolIndex, toolKey } from "./tool-index.js";
 export { type ToolText, toolText } from "./tool-text.js";
+export { parseWordVectors, shippedWordVectors, type WordVectors } from "./word-vectors.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countAssociations, learnAssociations, selectAssociations } from "./learn-associations.js";
-import { DEFAULT_SEARCH_CONFIG } from "./search-config.js";
+import { DEFAULT_SEARCH_CONFIG, LEXICAL_SEARCH_CONFIG } from "./search-config.js";
 import { associationExpansion } from "./term-associations.js";
 import { createToolIndex } from "./tool-index.js";
 
@@ -51,10 +51,10 @@ describe("term associations", () => {
   it("as an expansion, a learned word reaches a tool the query's own words miss", () => {
     const table = learnAssociations(examples, options, tokenize);
     const catalogue = [tool("kitchen", "search_cookbook", "Find cooking recipes"), weather];
-    const plain = createToolIndex(catalogue, DEFAULT_SEARCH_CONFIG);
+    const plain = createToolIndex(catalogue, LEXICAL_SEARCH_CONFIG);
     expect(plain.search("meal", 5)).toEqual([]);
     const expanded = createToolIndex(catalogue, {
-      ...DEFAULT_SEARCH_CONFIG,
+      ...LEXICAL_SEARCH_CONFIG,
       expansions: [associationExpansion(table, 0.3, tokenize)],
     });
     expect(expanded.search("meal", 5).map((hit) => hit.tool)).toEqual(["search_cookbook"]);
@@ -67,7 +67,7 @@ describe("term associations", () => {
     ];
     const catalogue = [tool("kitchen", "search_cookbook", "Find cooking recipes"), weather];
     const index = createToolIndex(catalogue, {
-      ...DEFAULT_SEARCH_CONFIG,
+      ...LEXICAL_SEARCH_CONFIG,
       expansions: [associationExpansion(table, 0.3, tokenize, 0)],
     });
     expect(index.search("meal", 5).map((hit) => hit.tool)).toEqual(["search_cookbook"]);

@@ -5,6 +5,7 @@
 import { SwitchboardError } from "../errors.js";
 import type { Embedder } from "./hybrid-index.js";
 
+/** Where and how `openAiEmbedder` calls an OpenAI-compatible embeddings endpoint. */
 export interface OpenAiEmbedderOptions {
   /** e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`. */
   baseUrl: string;
@@ -27,6 +28,7 @@ export class EmbeddingError extends SwitchboardError {
   }
 }
 
+/** An `Embedder` that posts batches of texts to `{baseUrl}/embeddings`; failures are `EmbeddingError`s. */
 export function openAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
   const url = `${options.baseUrl.replace(/\/+$/, "")}/embeddings`;
   const fetchImpl = options.fetch ?? fetch;

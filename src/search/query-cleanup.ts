@@ -2,7 +2,8 @@
  * Query-side cleanup of task-style text before it is tokenised. Agents pass whole task descriptions: file
  * paths, URLs, selectors, IDs and numbers say what kind of thing is involved, not which words a tool's
  * description uses, so each is replaced by the words a description would use for it ("file", "directory",
- * "url", "web page") and bare numbers and IDs are dropped. Request boilerplate ("please", "I need") goes too.
+ * "url", "web page") and IDs and long numbers are dropped (`dropLong`); short numbers stay, as they name
+ * things. Request boilerplate ("please", "I need") goes too.
  * Only the first MAX_QUERY_CHARS characters are kept, which bounds the regular expressions' backtracking on a
  * hostile query.
  */
@@ -17,6 +18,25 @@ const PATH =
 const SELECTOR = /(?<![\w])[#.][A-Za-z][\w-]*/gu;
 // Words with a digit in them: numbers, dates, coordinates, IDs, hashes.
 const DIGITS = /\b[\p{L}_-]*\p{N}[\p{L}\p{N}_-]*\b/gu;
+/**
+ * An ID or a long number: a run of five digits ("NCT04280705", a timestamp, a coordinate's decimals), or five
+ * digits in a word of eight characters or more (a date, a hash, a UUID's parts). Shorter ones name things and
+ * stay ("ISO 3166-2", "iso_a2", "5 cards", "Windows 10").
+ */
+const dropLong = (word: string) => {
+  const digits = word.match(/\p{N}/gu)?.length ?? 0;
+  return /\p{N}{5}/u.test(word) || (digits >= 5 && word.length >= 8) ? " " : word;
+};
+
+/**
+ * The words for a path: "file path" when it ends in an extension, else "directory folder path". A bare
+ * `name/1.2` is a version ("Mozilla/5.0", "AppleWebKit/537.36" in a user agent), not a path: left as it is.
+ */
+function pathWords(match: string): string {
+  const last = match.split(/[/\\]/).pop() ?? "";
+  if (!/^(?:[A-Za-z]:\\|~\/|\.{1,2}\/|\/)/.test(match) && /^\d[\d.]*$/.test(last)) return match;
+  return /\.[A-Za-z]\w{0,4}$/.test(match) ? " file path " : " directory folder path ";
+}
 
 /** Words of request boilerplate that no tool description is about. */
 const BOILERPLATE = /\b(?:please|kindly|help me|i need|i want|i'd like|i would like|can you|could you)\b/giu;
@@ -39,8 +59,8 @@ export function cleanQuery(query: string): string {
     .slice(0, MAX_QUERY_CHARS)
     .replace(URL, " url link web page ")
     .replace(EMAIL, " email address ")
-    .replace(PATH, (match) => (/\.\w{1,5}$/.test(match) ? " file path " : " directory folder path "))
+    .replace(PATH, pathWords)
     .replace(SELECTOR, " element selector ")
-    .replace(DIGITS, " ")
+    .replace(DIGITS, dropLong)
     .replace(BOILERPLATE, " ");
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Bm25fIndex } from "./bm25f.js";
 import { expandQuery, feedbackTerms } from "./query-expansion.js";
-import { DEFAULT_SEARCH_CONFIG } from "./search-config.js";
+import { LEXICAL_SEARCH_CONFIG } from "./search-config.js";
 import { createToolIndex } from "./tool-index.js";
 
 const tool = (server: string, name: string, description: string) => ({
@@ -51,8 +51,9 @@ describe("query expansion", () => {
       tool("files", "read_file", "Read a file from disk"),
       tool("notes", "append_note", "Append text to a note"),
     ];
-    const plain = { ...DEFAULT_SEARCH_CONFIG };
+    const plain = { ...LEXICAL_SEARCH_CONFIG };
     delete plain.plainFusion;
+    delete plain.queryCleanup;
     const related = new Map([["picture", ["image"]]]);
     const expanded = createToolIndex(tools, {
       ...plain,
@@ -69,13 +70,15 @@ describe("query expansion", () => {
   it('queryCleanup "task" rewrites only a query holding a path, URL, email or selector', () => {
     const tools = [
       tool("files", "read_file", "Read a file from disk"),
-      tool("help", "help_desk", "Open a help desk ticket for version 2022"),
+      tool("help", "help_desk", "Open a help desk ticket for order 202212 of ISO 3166"),
     ];
-    const task = createToolIndex(tools, { ...DEFAULT_SEARCH_CONFIG, queryCleanup: "task" });
-    const always = createToolIndex(tools, { ...DEFAULT_SEARCH_CONFIG, queryCleanup: true });
+    const task = createToolIndex(tools, { ...LEXICAL_SEARCH_CONFIG, queryCleanup: "task" });
+    const always = createToolIndex(tools, { ...LEXICAL_SEARCH_CONFIG, queryCleanup: true });
     expect(task.search("read /tmp/a/b.txt", 3).map((hit) => hit.tool)).toEqual(["read_file"]);
-    // No path or URL: the words stay ("help me" and "2022" are what always-on cleanup drops).
-    expect(task.search("help me with 2022", 3).map((hit) => hit.tool)).toEqual(["help_desk"]);
-    expect(always.search("help me with 2022", 3)).toEqual([]);
+    // No path or URL: the words stay ("help me" and the long number are what always-on cleanup drops).
+    expect(task.search("help me with 202212", 3).map((hit) => hit.tool)).toEqual(["help_desk"]);
+    expect(always.search("help me with 202212", 3)).toEqual([]);
+    // Short numbers name things and stay even under always-on cleanup.
+    expect(always.search("ISO 3166", 3).map((hit) => hit.tool)).toEqual(["help_desk"]);
   });
 });

@@ -1,9 +1,12 @@
+import type { DenseFieldWeights } from "./dense-tool-index.js";
 import { porterStem } from "./porter-stemmer.js";
 import type { ExpansionTable, FeedbackOptions } from "./query-expansion.js";
 import { ENGLISH_STOP_WORDS } from "./stop-words.js";
 import type { TokenizeOptions } from "./tokenize.js";
 import type { ToolText } from "./tool-text.js";
+import type { WordVectors } from "./word-vectors.js";
 
+/** How `createToolIndex` tokenises, weights, fuses and rewrites; `DEFAULT_SEARCH_CONFIG` is the measured default. */
 export interface SearchConfig {
   /** BM25 term-frequency saturation. */
   k1: number;
@@ -18,8 +21,9 @@ export interface SearchConfig {
    */
   plainFusion?: number;
   /**
-   * Task-style queries rewritten first: paths, URLs and selectors to words, numbers and IDs dropped. `"task"`:
-   * only a query that holds a URL, email address, path or selector (`isTaskStyle`) is rewritten.
+   * Queries rewritten first (query-cleanup.ts): paths, URLs and selectors to words, IDs and long numbers and
+   * request boilerplate dropped. `"task"`: only a query that holds a URL, email address, path or selector
+   * (`isTaskStyle`) is rewritten.
    */
   queryCleanup?: boolean | "task";
   /** Words related to the query's words join it at a lower weight (BM25F side only). */
@@ -31,14 +35,24 @@ export interface SearchConfig {
    * the plain document), so English queries reach a tool described in, say, Chinese.
    */
   gloss?: (text: string) => string;
+  /**
+   * When set, each query also runs through a word-vector index (dense-tool-index.ts: tools and query as
+   * idf-weighted means of pre-trained word vectors, cosine similarity), and its top 50 is fused with the
+   * lexical top 50 (after `plainFusion`), min-max normalised, `denseFusion` the lexical list's share.
+   */
+  denseFusion?: number;
+  /** The word vectors for `denseFusion`; default the shipped GloVe vectors (data/word-vectors.bin), read on first use. */
+  wordVectors?: () => WordVectors;
+  /** Field weights of the word-vector side; default name 2, description 1, parameters 0.5, server 1. */
+  denseFields?: DenseFieldWeights;
 }
 
 /**
- * Chosen by measurement on the tuning halves (SHA-1 of the query id even) of ToolLens (alone and with 8,245
- * Smithery distractors), MetaTool and MCPToolBench++ (+1,000 and +8,245): Porter stemming gained 7 points of
- * Recall@5 on MetaTool and was neutral on ToolLens; length normalisation over the whole weighted document beat
- * per-field normalisation by 1 to 4 points; the neighbouring weights and b values (0.5 to 0.9) were all within
- * about a point on average, so k1 and b keep their textbook values. Held-out halves: README "Tool search".
+ * BM25F (k1 and b at their textbook values; field weights and Porter stemming chosen earlier on tuning halves of
+ * ToolLens, MetaTool and MCPToolBench++), fused with plain BM25 (an untuned even split), then with the word-vector
+ * ranking at a 0.3 share, queries cleaned up. What leave-one-dataset-out tuning (bench/tune-search.ts) picks
+ * when tuned on all three sets' samples is exactly this configuration; tuned on two and run on the third it kept
+ * it for MetaTool and MCPToolBench++ and added associations and synonyms for ToolLens. Numbers: README "Tool search".
  */
 export const DEFAULT_SEARCH_CONFIG: SearchConfig = {
   k1: 1.2,
@@ -47,4 +61,17 @@ export const DEFAULT_SEARCH_CONFIG: SearchConfig = {
   tokenize: { splitCase: true, stopWords: ENGLISH_STOP_WORDS, stem: porterStem },
   // Untuned (an even split): fusing with plain BM25 lifted R@1 and R@5 on all three left-out sets (README).
   plainFusion: 0.5,
+  denseFusion: 0.7,
+  // Always: since long numbers alone are dropped (short ones name things), it is at or above the task-text-only
+  // rule and no cleanup on all three sets.
+  queryCleanup: true,
 };
+
+/**
+ * The default without the word-vector side: BM25F fused with plain BM25 only. A query then finds only tools that
+ * share a word (or a stem) with it, and one that shares none finds nothing; the word vectors are never read.
+ */
+export const LEXICAL_SEARCH_CONFIG: SearchConfig = (() => {
+  const { denseFusion: _dense, ...lexical } = DEFAULT_SEARCH_CONFIG;
+  return lexical;
+})();

@@ -6,7 +6,7 @@ import type { ServerTool } from "../spec/tool.js";
 import { createBaselineIndex } from "./baseline-index.js";
 import { parseJsonl, readQueries, readTools } from "./eval-data.js";
 import { fuse } from "./fusion.js";
-import { DEFAULT_SEARCH_CONFIG } from "./search-config.js";
+import { DEFAULT_SEARCH_CONFIG, LEXICAL_SEARCH_CONFIG } from "./search-config.js";
 import { createToolIndex, parseToolKey, type SearchHit, toolKey } from "./tool-index.js";
 
 const tool = (server: string, name: string, description: string, properties = {}): ServerTool => ({
@@ -49,8 +49,8 @@ describe("createToolIndex", () => {
   });
 
   it("leaves a field out when its weight is 0", () => {
-    // Without the plain-BM25 channel, which indexes every field unweighted.
-    const { plainFusion: _, ...bm25fOnly } = DEFAULT_SEARCH_CONFIG;
+    // Without the plain-BM25 channel, which indexes every field unweighted, and the word vectors.
+    const { plainFusion: _, ...bm25fOnly } = LEXICAL_SEARCH_CONFIG;
     const index = createToolIndex(catalogue, {
       ...bm25fOnly,
       weights: { ...DEFAULT_SEARCH_CONFIG.weights, server: 0 },
@@ -67,7 +67,7 @@ describe("createToolIndex", () => {
   });
 
   it("removes and replaces per server", () => {
-    const index = createToolIndex(catalogue);
+    const index = createToolIndex(catalogue, LEXICAL_SEARCH_CONFIG);
     expect(index.remove("github")).toBe(2);
     expect(index.remove("github")).toBe(0);
     expect(index.has("github", "createIssue")).toBe(false);
@@ -76,6 +76,24 @@ describe("createToolIndex", () => {
     expect(index.size).toBe(3);
     expect(index.search("alerts", 5)).toEqual([]);
     expect(index.search("hourly", 5).map((hit) => hit.tool)).toEqual(["get_forecast"]);
+  });
+
+  it("by default also ranks by word vectors: a tool found by meaning when no word is shared", () => {
+    const tools = [
+      tool("markets", "get_quote", "Latest quote for a ticker symbol on an exchange", {
+        symbol: { type: "string" },
+      }),
+      tool("files", "upload", "Upload a document to the drive and set who can see it"),
+      tool("weather", "get_forecast", "Weather forecast for a city"),
+    ];
+    const query = "current share price of Tencent";
+    expect(createToolIndex(tools, LEXICAL_SEARCH_CONFIG).search(query, 3)).toEqual([]);
+    expect(createToolIndex(tools).search(query, 1)[0]?.tool).toBe("get_quote");
+    // Never read for a lexical configuration: a word-vector source that throws is not called.
+    const failing = () => {
+      throw new Error("read");
+    };
+    expect(() => createToolIndex(tools, { ...LEXICAL_SEARCH_CONFIG, wordVectors: failing })).not.toThrow();
   });
 
   it("refuses to replace a server's tools with another server's", () => {
@@ -173,8 +191,10 @@ describe("createToolIndex with plain-BM25 fusion (the default)", () => {
       parseJsonl(readFileSync(sharedDataFile("mcptoolbench-pp", "queries.jsonl"), "utf8"), "queries"),
       "queries",
     ).slice(0, 60);
-    const { plainFusion: _, ...bm25fOnly } = DEFAULT_SEARCH_CONFIG;
-    const fused = createToolIndex(tools);
+    // Raw queries on both sides, as the baseline takes them; no word vectors.
+    const { queryCleanup: _cleanup, ...fusion } = LEXICAL_SEARCH_CONFIG;
+    const { plainFusion: _, ...bm25fOnly } = fusion;
+    const fused = createToolIndex(tools, fusion);
     const lexical = createToolIndex(tools, bm25fOnly);
     const plain = createBaselineIndex(tools);
     const keyed = (hits: SearchHit[]) =>

@@ -1,6 +1,7 @@
 import { SwitchboardError } from "../errors.js";
 import type { ServerTool } from "../spec/tool.js";
 import { Bm25fIndex, type Bm25Params, type ScoredKey } from "./bm25f.js";
+import { createDenseToolIndex, type DenseToolIndex } from "./dense-tool-index.js";
 import { fuse } from "./fusion.js";
 import { PLAIN_BM25, PLAIN_STOP_WORDS, plainDocument, plainTerms } from "./plain-bm25.js";
 import { cleanQuery, isTaskStyle } from "./query-cleanup.js";
@@ -8,6 +9,7 @@ import { expandQuery, feedbackTerms, type WeightedTerms } from "./query-expansio
 import { DEFAULT_SEARCH_CONFIG, type SearchConfig } from "./search-config.js";
 import { splitIdentifier, tokenize, tokenizeTwice, wordRoles, words } from "./tokenize.js";
 import { parameterText, type ToolText, toolText } from "./tool-text.js";
+import { shippedWordVectors } from "./word-vectors.js";
 
 /** One search result: a catalogue tool and its relevance score (higher is better, only comparable within a query). */
 export interface SearchHit {
@@ -62,6 +64,10 @@ export function createToolIndex(
 ): ToolIndex {
   const index = new Bm25fIndex(FIELD_NAMES.length);
   const plain = config.plainFusion === undefined ? undefined : new Bm25fIndex(1);
+  const dense: DenseToolIndex | undefined =
+    config.denseFusion === undefined
+      ? undefined
+      : createDenseToolIndex((config.wordVectors ?? shippedWordVectors)(), config.denseFields);
   const byServer = new Map<string, Set<string>>();
   const params: Bm25Params = {
     k1: config.k1,
@@ -105,8 +111,10 @@ export function createToolIndex(
       for (const term of server.plain) plainWords.push(term);
       const description: string[] = [];
       const params: string[] = [];
+      const paramText = parameterText(tool.inputSchema);
       tokenizeTwice(tool.description ?? "", splitCase, roles, description, plainWords);
-      tokenizeTwice(parameterText(tool.inputSchema), splitCase, roles, params, plainWords);
+      tokenizeTwice(paramText, splitCase, roles, params, plainWords);
+      dense?.add(key, denseText(item, paramText));
       const name = fieldOn[0]
         ? terms([splitIdentifier(tool.name).join(" "), title ?? ""].join(" ").trim())
         : [];
@@ -124,6 +132,7 @@ export function createToolIndex(
   /** The general path (a gloss, or no plain index): each field and the plain document tokenised on their own. */
   function addSeparately(item: ServerTool, key: string): void {
     const text = glossed(toolText(item));
+    dense?.add(key, denseText(item, text.params));
     const fields = FIELD_NAMES.map((field) => (config.weights[field] === 0 ? [] : terms(text[field])));
     index.add(key, fields);
     plain?.add(
@@ -166,6 +175,7 @@ export function createToolIndex(
     for (const name of names) {
       index.remove(toolKey(server, name));
       plain?.remove(toolKey(server, name));
+      dense?.remove(toolKey(server, name));
     }
     byServer.delete(server);
     serverTerms.delete(server);
@@ -181,15 +191,21 @@ export function createToolIndex(
     search(raw, limit = 5) {
       const clean = config.queryCleanup === "task" ? isTaskStyle(raw) : config.queryCleanup === true;
       const query = clean ? cleanQuery(raw) : raw;
-      const ranked =
+      const depth = dense === undefined ? limit : Math.max(limit, FUSION_DEPTH);
+      const lexical =
         plain === undefined || config.plainFusion === undefined
-          ? lexicalSearch(query, limit)
+          ? lexicalSearch(query, depth)
           : fuse(
               lexicalSearch(query, Math.max(limit, FUSION_DEPTH)),
               plain.search(plainTerms(query), Math.max(limit, FUSION_DEPTH), PLAIN_BM25),
               { kind: "weighted", lexicalWeight: config.plainFusion },
-              limit,
+              depth,
             );
+      const near = dense?.search(query, depth) ?? [];
+      const ranked =
+        near.length === 0
+          ? lexical.slice(0, limit)
+          : fuse(lexical, near, { kind: "weighted", lexicalWeight: config.denseFusion ?? 1 }, limit);
       return ranked.map(({ key, score }) => ({ ...parseToolKey(key), score }));
     },
     add(more) {
@@ -210,6 +226,17 @@ export function createToolIndex(
     has(server, tool) {
       return index.has(toolKey(server, tool));
     },
+  };
+}
+
+/** A tool's text for the word-vector side, which splits identifiers itself: the raw name, title and server do. */
+function denseText({ server, tool }: ServerTool, params: string): ToolText {
+  const title = tool.title ?? tool.annotations?.title;
+  return {
+    name: title === undefined ? tool.name : `${tool.name} ${title}`,
+    description: tool.description ?? "",
+    params,
+    server,
   };
 }
 
