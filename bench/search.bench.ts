@@ -68,7 +68,7 @@ export default async function searchBench(context: BenchContext): Promise<void> 
 
   const catalogue: ServerTool[] = tenThousand;
   for (const [name, index] of [
-    ["switchboard BM25F", createToolIndex(catalogue)],
+    ["switchboard", createToolIndex(catalogue)],
     ["baseline plain BM25", createBaselineIndex(catalogue)],
   ] as const) {
     for (const query of queries.slice(0, 100)) index.search(query.query, 10);

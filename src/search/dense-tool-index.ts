@@ -27,6 +27,8 @@ export interface DenseToolIndex {
   remove(key: string): void;
   /** The `limit` tools nearest the query, best first (ties by key); empty when no query word has a vector. */
   search(query: string, limit: number): ScoredKey[];
+  /** Computes the tool vectors now if a change left them stale (the next search would do it otherwise). */
+  refresh(): void;
 }
 
 /**
@@ -112,6 +114,12 @@ export function createDenseToolIndex(
     return slot;
   }
 
+  function refresh(): void {
+    if (!stale) return;
+    for (const key of docs.keys()) writeRow(key);
+    stale = false;
+  }
+
   function remove(key: string): void {
     const doc = docs.get(key);
     if (doc === undefined) return;
@@ -143,11 +151,9 @@ export function createDenseToolIndex(
       stale = true;
     },
     remove,
+    refresh,
     search(query, limit) {
-      if (stale) {
-        for (const key of docs.keys()) writeRow(key);
-        stale = false;
-      }
+      refresh();
       const seen = new Set<number>();
       const target = new Float32Array(dims);
       for (const term of vectorWords(query)) {

@@ -183,6 +183,8 @@ export function createToolIndex(
   }
 
   for (const item of tools) addOne(item);
+  // The initial tools' vectors belong to the build; after later changes the next search computes them.
+  dense?.refresh();
 
   return {
     get size() {

@@ -28,7 +28,7 @@ describe("switchboard search-eval", () => {
     expect(report.queries).toBe(150);
     expect(report.ks).toEqual([1, 5]);
     const [ours, baseline] = report.retrievers;
-    expect(ours?.name).toBe("switchboard BM25F");
+    expect(ours?.name).toBe("switchboard");
     expect(baseline?.name).toBe("baseline plain BM25");
     expect(baseline?.vsBaseline).toBeUndefined();
     // The paired difference is the two recalls' difference, its interval around it.
@@ -62,10 +62,10 @@ describe("switchboard search-eval", () => {
     expect(result.stdout).toMatch(/^catalogue: 87 tools/m);
     expect(result.stdout).toMatch(/^queries: +40 /m);
     expect(result.stdout).toMatch(/^retriever +R@1 any +R@3 any +R@5 any +R@10 any +R@1 all/m);
-    expect(result.stdout).toMatch(/^switchboard BM25F +\d+\.\d/m);
+    expect(result.stdout).toMatch(/^switchboard +\d+\.\d/m);
     expect(result.stdout).toMatch(/^baseline plain BM25 +\d+\.\d/m);
     expect(result.stdout).toMatch(
-      /^switchboard BM25F − baseline: R@1 [+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\] · R@3 .* · MRR [+-]\d\.\d{3} \[/m,
+      /^switchboard − baseline: R@1 [+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\] · R@3 .* · MRR [+-]\d\.\d{3} \[/m,
     );
     expect(result.stdout).toMatch(/full tools array [\d,]+ · facade definitions \d+ \(\d+\.\d% less\)/);
   });

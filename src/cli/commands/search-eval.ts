@@ -56,7 +56,7 @@ export interface SearchEvalReport {
 }
 
 export const SWITCHBOARD_RETRIEVER: Retriever = {
-  name: "switchboard BM25F",
+  name: "switchboard",
   build: (tools) => createToolIndex(tools),
 };
 
