@@ -1,12 +1,19 @@
 /**
- * A project with switchboard and @anthropic-ai/sdk only: the user's own Anthropic client works; the parts that
- * need a package this project did not install say which one, with the command that installs it.
+ * A project with switchboard and @anthropic-ai/sdk only: the user's own Anthropic client works, tool search finds
+ * its shipped word vectors; the parts that need a package this project did not install say which one, with the
+ * command that installs it.
  */
 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
-import { anthropicAdapter, isSwitchboardError, openaiChatAdapter, openLedger } from "switchboard";
+import {
+  anthropicAdapter,
+  createToolIndex,
+  isSwitchboardError,
+  openaiChatAdapter,
+  openLedger,
+} from "switchboard";
 import { converse } from "./conversation.js";
 
 await converse("anthropic (own client)", (urls) =>
@@ -15,6 +22,19 @@ await converse("anthropic (own client)", (urls) =>
     client: new Anthropic({ apiKey: "test", baseURL: urls.anthropic, maxRetries: 0 }),
   }),
 );
+
+// Tool search reads the word vectors the package ships (data/): a tool found by meaning, no word shared.
+const schema = { type: "object" } as const;
+const index = createToolIndex([
+  {
+    server: "markets",
+    tool: { name: "get_quote", description: "Latest quote for a ticker", inputSchema: schema },
+  },
+  { server: "files", tool: { name: "upload", description: "Upload a document", inputSchema: schema } },
+]);
+const found = index.search("current share price of Tencent", 1)[0]?.tool;
+if (found !== "get_quote") throw new Error(`tool search by meaning: expected get_quote, got ${found}`);
+console.log("tool search: word vectors found in the installed package");
 
 await expectMissing("openai", () =>
   converse("openai chat without openai", (urls) =>

@@ -15,6 +15,10 @@ const gw = await import("switchboard/gateway");
 const testing = await import("switchboard/testing");
 const gateway = await gw.Gateway.start({ file: "<inline>", servers: {}, agents: {} }, { serverInfo: { name: "probe", version: "1" } });
 const http = await gw.serveGatewayHttp(gateway, { port: 0 });
+const quote = { server: "markets", tool: { name: "get_quote", description: "Latest quote for a ticker symbol", inputSchema: { type: "object" } } };
+const upload = { server: "files", tool: { name: "upload", description: "Upload a document", inputSchema: { type: "object" } } };
+const found = sb.createToolIndex([quote, upload]).search("current share price of Tencent", 1).map((hit) => hit.tool);
+const lexical = sb.createToolIndex([quote, upload], sb.LEXICAL_SEARCH_CONFIG).search("current share price of Tencent", 1);
 const url = http.url;
 await http.close();
 await gateway.close();
@@ -24,6 +28,8 @@ process.stdout.write(JSON.stringify({
   testing: Object.keys(testing).sort(),
   instance: gateway instanceof gw.Gateway,
   url,
+  found,
+  lexical,
 }));
 `;
 
@@ -33,6 +39,8 @@ interface Entries {
   testing: string[];
   instance: boolean;
   url: string;
+  found: string[];
+  lexical: unknown[];
 }
 
 let entries: Entries;
@@ -49,6 +57,11 @@ beforeAll(async () => {
 }, 60_000);
 
 describe("the package entries", () => {
+  it("switchboard's tool index finds its shipped word vectors from the bundle: a tool found by meaning alone", () => {
+    expect(entries.found).toEqual(["get_quote"]);
+    expect(entries.lexical).toEqual([]);
+  });
+
   it("switchboard/gateway starts a gateway and serves it over HTTP", () => {
     expect(entries.gateway).toEqual(["Gateway", "catalogueSurface", "serveGatewayHttp", "serveGatewayStdio"]);
     expect(entries.instance).toBe(true);
