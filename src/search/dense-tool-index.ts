@@ -64,6 +64,7 @@ export function vectorWords(text: string): string[] {
 
 const isLower = (code: number) => code >= 97 && code <= 122;
 
+/** An empty word-vector index over `vectors`, tools' words weighted by field as `fieldWeights` says. */
 export function createDenseToolIndex(
   vectors: WordVectors,
   fieldWeights: DenseFieldWeights = DEFAULT_DENSE_FIELD_WEIGHTS,

@@ -7,6 +7,7 @@
 import { createToolIndex, type ToolIndex } from "../search/tool-index.js";
 import type { ServerTool } from "../spec/tool.js";
 
+/** A tool index that follows the selection it is last given, re-indexing only the servers that changed. */
 export interface SyncedIndex {
   /** The index, brought to the last selection given to `sync` first. */
   readonly index: ToolIndex;
@@ -14,6 +15,7 @@ export interface SyncedIndex {
   sync(tools: readonly ServerTool[]): void;
 }
 
+/** An empty synced index; nothing is built until its `index` is first read. */
 export function syncedIndex(): SyncedIndex {
   let index: ToolIndex | undefined;
   let next: readonly ServerTool[] | undefined;
