@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { wordVectorFile } from "./__fixtures__/word-vector-file.js";
-import { createDenseToolIndex } from "./dense-tool-index.js";
+import { createDenseToolIndex, vectorWords } from "./dense-tool-index.js";
 import type { ToolText } from "./tool-text.js";
 import { parseWordVectors } from "./word-vectors.js";
 
@@ -19,6 +19,21 @@ const vectors = parseWordVectors(
   "topics.bin",
 );
 const text = (name: string, description: string): ToolText => ({ name, description, params: "", server: "" });
+
+describe("vectorWords", () => {
+  it("splits identifiers and camelCase, lower-cases, drops stop words, digits and other scripts", () => {
+    expect(vectorWords("getStockPrice_global-market v2 of the 股票 Café")).toEqual([
+      "get",
+      "stock",
+      "price",
+      "global",
+      "market",
+      "v",
+      "caf",
+    ]);
+    expect(vectorWords("")).toEqual([]);
+  });
+});
 
 describe("createDenseToolIndex", () => {
   it("finds a tool by words it does not contain but whose vectors are near the query's", () => {
