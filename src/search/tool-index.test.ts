@@ -96,6 +96,15 @@ describe("createToolIndex", () => {
     expect(() => createToolIndex(tools, { ...LEXICAL_SEARCH_CONFIG, wordVectors: failing })).not.toThrow();
   });
 
+  it("refuses a fusion share outside 0 to 1, naming the option", () => {
+    expect(() => createToolIndex(catalogue, { ...DEFAULT_SEARCH_CONFIG, denseFusion: 1.5 })).toThrow(
+      /SearchConfig\.denseFusion .* from 0 to 1; got 1\.5/,
+    );
+    expect(() => createToolIndex(catalogue, { ...DEFAULT_SEARCH_CONFIG, plainFusion: Number.NaN })).toThrow(
+      /SearchConfig\.plainFusion .* got NaN/,
+    );
+  });
+
   it("refuses to replace a server's tools with another server's", () => {
     const index = createToolIndex(catalogue);
     expect(() => index.replace("weather", [tool("github", "x", "y")])).toThrow(

@@ -62,6 +62,15 @@ export function createToolIndex(
   tools: readonly ServerTool[],
   config: SearchConfig = DEFAULT_SEARCH_CONFIG,
 ): ToolIndex {
+  for (const share of ["plainFusion", "denseFusion"] as const) {
+    const value = config[share];
+    if (value !== undefined && !(value >= 0 && value <= 1)) {
+      throw new SwitchboardError(
+        "USAGE",
+        `SearchConfig.${share} is the lexical list's share of the fusion, from 0 to 1; got ${String(value)}`,
+      );
+    }
+  }
   const index = new Bm25fIndex(FIELD_NAMES.length);
   const plain = config.plainFusion === undefined ? undefined : new Bm25fIndex(1);
   const dense: DenseToolIndex | undefined =
