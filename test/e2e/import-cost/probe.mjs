@@ -19,11 +19,27 @@ writeFileSync(out, "");
 register(new URL("./record-loads.mjs", import.meta.url), { data: { out } });
 const requireCache = createRequire(import.meta.url).cache;
 
+const distRoot = pathToFileURL(barrelPath).href.replace(/[^/]+$/, "");
+/** The bundle's record of the npm packages each output file carries (scripts/bundle.mjs); none for dist/. */
+const bundled = bundledFiles();
+
+function bundledFiles() {
+  try {
+    const manifest = JSON.parse(readFileSync(new URL("bundled-packages.json", distRoot), "utf8"));
+    return new Map(Object.entries(manifest.files).map(([file, names]) => [`${distRoot}${file}`, names]));
+  } catch (error) {
+    if (error.code === "ENOENT") return new Map();
+    throw error;
+  }
+}
+
+/** npm packages behind these module URLs: their node_modules folder, or the bundle chunk that carries them. */
 function namesIn(urls) {
   const names = new Set();
   for (const url of urls) {
     const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
     if (match?.[1] !== undefined) names.add(match[1]);
+    for (const name of bundled.get(url) ?? []) names.add(name);
   }
   return [...names].sort();
 }
@@ -31,8 +47,6 @@ function namesIn(urls) {
 function packages() {
   return namesIn([...readFileSync(out, "utf8").split("\n"), ...Object.keys(requireCache)]);
 }
-
-const distRoot = pathToFileURL(barrelPath).href.replace(/[^/]+$/, "");
 
 /** switchboard's own modules loaded so far, as paths under dist/ (`providers/anthropic/message-response.js`). */
 function ownModules() {
