@@ -17,7 +17,7 @@ import { isUnauthorized } from "../auth/session-auth.js";
 import { SwitchboardError } from "../errors.js";
 import { escapeControls } from "./escape-controls.js";
 import { listToolItems, readTools } from "./list-tools.js";
-import { frozenJsonMembers, samePlain } from "./plain-json.js";
+import { frozenJsonMembers, isFrozenJson } from "./plain-json.js";
 import { listSkills } from "./skills.js";
 import type { ListingWarning, ListKind, ListRequest, ServerListing } from "./types.js";
 
@@ -41,7 +41,7 @@ export async function fetchListing(
   const warnings = new Map<ListKind, ListingWarning[]>(kinds.map((kind) => [kind, []]));
   const warn = (kind: ListKind) => (warning: ListingWarning) => warnings.get(kind)?.push(warning);
   const [tools, resources, resourceTemplates, prompts, skills] = await Promise.all([
-    wanted.has("tools") ? listedTools(client, capabilities, options, warn("tools")) : skip,
+    wanted.has("tools") ? listedTools(client, capabilities, options, warn("tools"), previous?.tools) : skip,
     wanted.has("resources")
       ? optional(
           capabilities.resources,
@@ -73,7 +73,7 @@ export async function fetchListing(
     wanted.has("resources") ? listSkills(client, request, warn("resources")) : skip,
   ]);
   const listing: Partial<ServerListing> = {};
-  if (tools !== undefined) listing.tools = keptTools(tools, previous?.tools);
+  if (tools !== undefined) listing.tools = frozenTools(tools);
   if (resources !== undefined) listing.resources = resources as ServerListing["resources"];
   if (resourceTemplates !== undefined)
     listing.resourceTemplates = resourceTemplates as ServerListing["resourceTemplates"];
@@ -84,14 +84,9 @@ export async function fetchListing(
 
 const skip = Promise.resolve(undefined);
 
-/** Frozen copies of the listed tools; a tool equal to its previous entry (same JSON) is that entry. */
-function keptTools(listed: ServerListing["tools"], previous: ServerListing["tools"] | undefined) {
-  const known = new Map<string, ServerListing["tools"][number]>();
-  for (const tool of previous ?? []) if (!known.has(tool.name)) known.set(tool.name, tool);
-  return listed.map((tool) => {
-    const kept = known.get(tool.name);
-    return kept !== undefined && samePlain(tool, kept) ? kept : frozenJsonMembers(tool);
-  });
+/** Frozen copies of the listed tools; a previous entry `readTools` kept (the same JSON) is already one. */
+function frozenTools(listed: ServerListing["tools"]): ServerListing["tools"] {
+  return listed.map((tool) => (isFrozenJson(tool) ? tool : frozenJsonMembers(tool)));
 }
 
 /** The required listing: a server without the `tools` capability has none; a failure names `tools/list`. */
@@ -100,6 +95,7 @@ async function listedTools(
   capabilities: ServerCapabilities,
   options: RequestOptions,
   warn: (warning: ListingWarning) => void,
+  previous: ServerListing["tools"] | undefined,
 ): Promise<ServerListing["tools"] | undefined> {
   if (capabilities.tools === undefined) return [];
   let items: unknown[];
@@ -113,7 +109,7 @@ async function listedTools(
       cause: error,
     });
   }
-  const { tools, warnings } = readTools(items);
+  const { tools, warnings } = readTools(items, previous);
   for (const warning of warnings) warn(warning);
   return withoutInvalidHeaderTools(client, tools);
 }

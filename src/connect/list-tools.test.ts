@@ -68,4 +68,37 @@ describe("readTools", () => {
       },
     ]);
   });
+
+  it("reads a re-list as a fresh listing would, reusing each unchanged tool's previous entry (property)", () => {
+    const listing = fc
+      .uniqueArray(fc.stringMatching(/^[a-d]{1,2}$/), { maxLength: 8 })
+      .chain((names) => fc.tuple(...names.map(valid)));
+    fc.assert(
+      fc.property(listing, listing, fc.array(junk, { maxLength: 3 }), (before, after, extra) => {
+        // As the wire gives them: parsed JSON.
+        const previous = readTools(JSON.parse(JSON.stringify(before))).tools;
+        const items: unknown[] = JSON.parse(JSON.stringify([...after, ...extra]));
+        const fresh = readTools(items);
+        const relisted = readTools(items, previous);
+        expect(relisted).toEqual(fresh);
+        // Same JSON as the previous entry: that very entry; otherwise a tool of its own.
+        for (const tool of relisted.tools) {
+          const was = previous.find((entry) => entry.name === tool.name);
+          expect(tool === was).toBe(was !== undefined && JSON.stringify(was) === JSON.stringify(tool));
+        }
+      }),
+    );
+  });
+
+  it("judges a changed tool's header bindings again on a re-list", () => {
+    const bound = (header: string) => ({
+      name: "lookup",
+      inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": header } } },
+    });
+    const previous = readTools([bound("Region")]).tools;
+    expect(previous).toHaveLength(1);
+    const { tools, warnings } = readTools([bound("Region Name")], previous);
+    expect(tools).toEqual([]);
+    expect(warnings.map((warning) => warning.tool)).toEqual(["lookup"]);
+  });
 });

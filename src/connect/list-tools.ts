@@ -12,7 +12,7 @@
  */
 import type { Client, RequestOptions, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
 import { headerBindingFault } from "./header-bindings.js";
-import { isPlainObject } from "./plain-json.js";
+import { isPlainObject, samePlain } from "./plain-json.js";
 import type { ListingWarning } from "./types.js";
 
 /** The SDK's own default cap on the pages of one listing (`listMaxPages`). */
@@ -63,11 +63,20 @@ export async function listToolItems(client: Client, options: RequestOptions): Pr
   return items;
 }
 
-/** The tools of a listing that can be used, and a warning for each one that could not. */
-export function readTools(items: readonly unknown[]): { tools: Tool[]; warnings: ListingWarning[] } {
+/**
+ * The tools of a listing that can be used, and a warning for each one that could not. A tool equal (same JSON) to
+ * its entry in `previous` (the last listing's tools, each already read here) is that entry: it passed every check
+ * below, so a re-list of unchanged tools skips the schema walks (`x-mcp-header`) and the copy.
+ */
+export function readTools(
+  items: readonly unknown[],
+  previous: readonly Tool[] = [],
+): { tools: Tool[]; warnings: ListingWarning[] } {
   const tools: Tool[] = [];
   const warnings: ListingWarning[] = [];
   const firstIndex = new Map<string, number>();
+  const known = new Map<string, Tool>();
+  for (const tool of previous) if (!known.has(tool.name)) known.set(tool.name, tool);
   items.forEach((item, index) => {
     if (!isPlainObject(item)) {
       warnings.push(toolWarning(index, undefined, `tool ${index} is not an object; skipped`));
@@ -99,6 +108,11 @@ export function readTools(items: readonly unknown[]): { tools: Tool[]; warnings:
           `tool ${quoted(name)}: inputSchema is not an object; listed as taking no arguments`,
         ),
       );
+    }
+    const kept = known.get(name);
+    if (kept !== undefined && samePlain(tool, kept)) {
+      tools.push(kept);
+      return;
     }
     const headerFault = headerBindingFault(tool.inputSchema);
     if (headerFault !== undefined) {
