@@ -7,7 +7,9 @@
  * (import-cost/probe.mjs) imports the compiled dist/ and reports the npm packages and own modules loaded after
  * each step; the later steps prove the probe does see an SDK, better-sqlite3 and the mapping once they load.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixtureCommand } from "../fixtures/fixture-command.js";
@@ -193,6 +195,17 @@ describe("import cost of the published entry (the bundle package.json exports)",
 
   it("is the bundle, not tsc's module tree", () => {
     expect(published.endsWith("/dist/bundle/index.js")).toBe(true);
+  });
+
+  it("is ASCII in every file, so V8 holds each module's source one byte a character", () => {
+    // One "→" left in a comment makes the whole file's source a two-byte string for the life of the process.
+    const bundle = dirname(published);
+    const files = readdirSync(bundle, { recursive: true, encoding: "utf8" }).filter((file) =>
+      file.endsWith(".js"),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    const wide = files.filter((file) => /[^\t\n\r -~]/.test(readFileSync(join(bundle, file), "utf8")));
+    expect(wide).toEqual([]);
   });
 
   it("keeps every package lazy the module tree keeps lazy", () => {
