@@ -8,6 +8,7 @@ import { loadClientSdk } from "../auth/client-sdk.js";
 import { FileCredentialStore } from "../auth/file-credential-store.js";
 import { MemoryCredentialStore } from "../auth/memory-credential-store.js";
 import type { CredentialStore } from "../auth/types.js";
+import { checkBuiltConfig } from "../config/check-built-config.js";
 import { credentialsPath } from "../config/credentials-path.js";
 import type { Env } from "../config/expand-vars.js";
 import type { ServerConfig, SwitchboardConfig } from "../config/types.js";
@@ -99,6 +100,7 @@ export interface Host {
  * ```
  */
 export async function connectHost(config: SwitchboardConfig, options: HostOptions = {}): Promise<Host> {
+  checkBuiltConfig(config);
   const { catalog: catalogOptions, onState, oauth, ...poolOptions } = options;
   // An HTTP server's auth (client_credentials) is built from the SDK below, synchronously. Stdio servers need
   // nothing of it before each connection spawns its server, which then starts while the SDK loads.
