@@ -9,9 +9,10 @@
  *
  * --snapshot writes a V8 heap snapshot per stage into DIR (one round; open them in DevTools → Memory, or diff
  * them by constructor). --json prints the medians as one JSON line (bench/memory.bench.ts reads it). Needs
- * `npm run build` first (it imports dist/).
+ * `npm run build` first (it imports what `import "switchboard"` resolves to: the bundle).
  */
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import v8 from "node:v8";
@@ -57,7 +58,10 @@ async function child(snapshotDir) {
     if (snapshotDir !== undefined) v8.writeHeapSnapshot(join(snapshotDir, `${stage}.heapsnapshot`));
   };
   await mark("start");
-  const sb = await import(pathToFileURL(join(root, "dist", "index.js")).href);
+  // What `import "switchboard"` resolves to (package.json `exports`: the bundle), as a user's program loads it.
+  const sb = await import(
+    pathToFileURL(createRequire(join(root, "package.json")).resolve("switchboard")).href
+  );
   await mark("import");
   const host = await sb.connectHost(configOf(10, 200), { catalog: { debounceMs: 0 } });
   if (host.servers.some((status) => status.state !== "ready")) throw new Error("a server is not ready");
