@@ -9,7 +9,9 @@ import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import {
   anthropicAdapter,
+  buildToolset,
   createToolIndex,
+  estimateToolsetTokens,
   isSwitchboardError,
   openaiChatAdapter,
   openLedger,
@@ -35,6 +37,33 @@ const index = createToolIndex([
 const found = index.search("current share price of Tencent", 1)[0]?.tool;
 if (found !== "get_quote") throw new Error(`tool search by meaning: expected get_quote, got ${found}`);
 console.log("tool search: word vectors found in the installed package");
+
+// Token estimates use the o200k tokenizer the package vendors (dist/vendor/); gpt-tokenizer is not installed.
+const estimate = estimateToolsetTokens(buildToolset([], "anthropic"), { model: "claude-sonnet-5" });
+const counted = estimateToolsetTokens(
+  buildToolset(
+    [
+      {
+        server: "markets",
+        tool: { name: "get_quote", description: "Latest quote for a ticker", inputSchema: schema },
+      },
+    ],
+    "anthropic",
+  ),
+  { model: "claude-sonnet-5" },
+);
+if (!(counted.total > estimate.total))
+  throw new Error(`token estimate: ${estimate.total} then ${counted.total}`);
+const tokenizerPackage = "gpt-tokenizer";
+try {
+  await import(tokenizerPackage);
+  throw new Error("gpt-tokenizer is installed: the package should not depend on it");
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
+}
+console.log(
+  `token estimate: ${counted.total - estimate.total} tokens for one tool, gpt-tokenizer not installed`,
+);
 
 await expectMissing("openai", () =>
   converse("openai chat without openai", (urls) =>

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "./package-root.js";
+import { packageRoot } from "../package-root.js";
 
 /** The package version, read from switchboard's package.json (above src/, dist/ or the bundle). */
 export function version(): string {

@@ -51,10 +51,12 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   // Errors may name the types they carry (spec is types only).
   errors: ["spec"],
   "optional-dependency": [],
+  // Finds the package's own folder (data/, dist/vendor/, examples/) from any module; node:fs and node:path only.
+  "package-root": [],
 };
 
-/** Importable from every folder: the typed error base. */
-export const SHARED: readonly string[] = ["errors", "optional-dependency"];
+/** Importable from every folder: the typed error base, optional-package loading, the package's own folder. */
+export const SHARED: readonly string[] = ["errors", "optional-dependency", "package-root"];
 
 /** The only folders that import the MCP SDK (`@modelcontextprotocol/*`). */
 export const MCP_SDK_FOLDERS: readonly string[] = ["connect", "auth", "gateway", "testing"];

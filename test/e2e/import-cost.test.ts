@@ -90,7 +90,10 @@ const AT_FIRST_USE = [
 const LAZY_OWN = [...Object.values(AT_FIRST_REQUEST).flat(), ...AT_FIRST_USE];
 
 interface ProbeReport {
-  steps: Record<"imported" | "adapters" | "configLoaded" | "connected" | "called" | "ledger", string[]>;
+  steps: Record<
+    "imported" | "adapters" | "configLoaded" | "connected" | "estimated" | "called" | "ledger",
+    string[]
+  >;
   /** switchboard's own modules (paths under dist/) after importing, making adapters, connecting, calling. */
   own: Record<"imported" | "adapters" | "connected" | "called", string[]>;
   /** Packages in the require cache (CommonJS builds) after loading the config, and after connecting. */
@@ -174,15 +177,17 @@ describe("import cost of the switchboard barrel", () => {
     expect(report.toolCount).toBe(8);
     expect(Object.values(report.translated).every((count) => count > 0)).toBe(true);
     expect(heavyIn(report.steps.connected)).toEqual([]);
+    expect(heavyIn(report.steps.estimated)).toEqual(["gpt-tokenizer"]);
   });
 
   it("loads the Anthropic SDK, and only it, at the first Anthropic call", () => {
     expect(report.text).toBe("hello from the fake API");
-    expect(heavyIn(report.steps.called)).toEqual(["@anthropic-ai/sdk"]);
+    // Steps add up: the tokenizer came with the estimate before the call.
+    expect(heavyIn(report.steps.called)).toEqual(["@anthropic-ai/sdk", "gpt-tokenizer"]);
   });
 
   it("loads better-sqlite3 when a ledger is opened", () => {
-    expect(heavyIn(report.steps.ledger)).toEqual(["@anthropic-ai/sdk", "better-sqlite3"]);
+    expect(heavyIn(report.steps.ledger)).toEqual(["@anthropic-ai/sdk", "better-sqlite3", "gpt-tokenizer"]);
   });
 });
 
@@ -215,8 +220,10 @@ describe("import cost of the published entry (the bundle package.json exports)",
     expect(heavyIn(report.steps.adapters)).toEqual([]);
     expect(connectOnlyIn(report.steps.configLoaded)).toEqual(["zod"]);
     expect(heavyIn(report.steps.connected)).toEqual([]);
-    expect(heavyIn(report.steps.called)).toEqual(["@anthropic-ai/sdk"]);
-    expect(heavyIn(report.steps.ledger)).toEqual(["@anthropic-ai/sdk", "better-sqlite3"]);
+    expect(heavyIn(report.steps.estimated)).toEqual(["gpt-tokenizer"]);
+    // Steps add up: the tokenizer came with the estimate before the call.
+    expect(heavyIn(report.steps.called)).toEqual(["@anthropic-ai/sdk", "gpt-tokenizer"]);
+    expect(heavyIn(report.steps.ledger)).toEqual(["@anthropic-ai/sdk", "better-sqlite3", "gpt-tokenizer"]);
   });
 
   it("keeps node:http unloaded at import", () => {

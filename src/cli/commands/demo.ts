@@ -12,12 +12,12 @@ import { loadConfig } from "../../config/load-config.js";
 import type { SwitchboardConfig } from "../../config/types.js";
 import { DEFAULT_MODELS } from "../../cost/default-models.js";
 import { priceFor } from "../../cost/price-table.js";
+import { packageRoot as findPackageRoot } from "../../package-root.js";
 import { anthropicAdapter } from "../../providers/anthropic/anthropic-adapter.js";
 import { startEmulator } from "../../testing/emulator/server.js";
 import { conversationPrinter } from "../demo/conversation-printer.js";
 import { DEMO_PROMPT, DEMO_SCRIPT, DEMO_SYSTEM_PROMPT } from "../demo/conversation-script.js";
 import type { CliIo } from "../main.js";
-import { packageRoot as findPackageRoot } from "../package-root.js";
 import { openTracked } from "../shutdown.js";
 import { terminalText } from "../terminal-text.js";
 

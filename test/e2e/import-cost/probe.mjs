@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire, register } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [barrelPath, configJson] = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), "switchboard-import-cost-"));
@@ -24,11 +24,29 @@ const distRoot = pathToFileURL(barrelPath).href.replace(/[^/]+$/, "");
 const bundled = bundledFiles();
 
 function bundledFiles() {
+  // The vendored tokenizer (dist/vendor/, loaded with `require`: a path in the require cache) and the bundle's
+  // chunks (ESM URLs), each with the packages it carries.
+  const vendor = pathToFileURL(
+    join(barrelPath.slice(0, barrelPath.lastIndexOf("/dist/")), "dist", "vendor", "/"),
+  ).href;
+  const entries = [
+    ...manifestFiles(vendor, "vendored-packages.json"),
+    ...manifestFiles(distRoot, "bundled-packages.json"),
+  ];
+  return new Map(
+    entries.flatMap(([url, names]) => [
+      [url, names],
+      [fileURLToPath(url), names],
+    ]),
+  );
+}
+
+function manifestFiles(folder, name) {
   try {
-    const manifest = JSON.parse(readFileSync(new URL("bundled-packages.json", distRoot), "utf8"));
-    return new Map(Object.entries(manifest.files).map(([file, names]) => [`${distRoot}${file}`, names]));
+    const manifest = JSON.parse(readFileSync(new URL(name, folder), "utf8"));
+    return Object.entries(manifest.files).map(([file, names]) => [`${folder}${file}`, names]);
   } catch (error) {
-    if (error.code === "ENOENT") return new Map();
+    if (error.code === "ENOENT") return [];
     throw error;
   }
 }
@@ -116,6 +134,9 @@ for (const target of Object.keys(sb.TARGETS))
   translated[target] = sb.buildToolset(tools, target).tools.length;
 await host.close();
 steps.connected = packages();
+// Estimating a toolset's tokens loads the o200k tokenizer (the package's vendored copy of gpt-tokenizer's).
+sb.estimateToolsetTokens(sb.buildToolset(tools, "anthropic"), { model: "claude-sonnet-4-5" });
+steps.estimated = packages();
 own.connected = ownModules();
 const requiredAfterConnect = requiredPackages();
 
