@@ -11,7 +11,7 @@
  * disk cache and compares what the two saw per server (status and counts); differences are printed.
  *
  *   npm run bench:inspect                          (from the root: builds first)
- *   node bench/peers/inspect-compat.mjs [--rounds N] [--only a,b]
+ *   node bench/peers/inspect-compat.mjs [--rounds N] [--only a,b] [--result]
  *
  * Needs compat/node_modules (`cd compat && PUPPETEER_SKIP_DOWNLOAD=1 npm ci`); without it, prints how to install
  * and a "skipped" line, and exits 0. Raw data: bench/peers/results/inspect-<date>.json.
@@ -82,12 +82,13 @@ try {
 }
 
 function parseArgs(argv) {
-  const parsed = { rounds: 3, only: undefined };
+  const parsed = { rounds: 3, only: undefined, result: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === "--rounds") parsed.rounds = Number(argv[++i]);
     else if (arg === "--only") parsed.only = (argv[++i] ?? "").split(",");
-    else throw new Error(`unknown argument ${arg} (use --rounds N, --only a,b)`);
+    else if (arg === "--result") parsed.result = true;
+    else throw new Error(`unknown argument ${arg} (use --rounds N, --only a,b, --result)`);
   }
   if (!Number.isInteger(parsed.rounds) || parsed.rounds < 1)
     throw new Error("--rounds takes a positive integer");
@@ -211,6 +212,15 @@ function report(seen, differences) {
   for (const line of differences) lines.push(`differs: ${line}`);
   for (const line of leftovers) lines.push(`left running after exit (killed): ${line}`);
   console.log(lines.join("\n"));
+  // --result (bench/peers/run.mjs): one line with every round's numbers, for the peers table's inspect rows.
+  if (options.result) {
+    const perRound = rounds.map((round) => ({
+      switchboard: { ms: round.results.switchboard.ms, rssMB: round.results.switchboard.rssMB },
+      "sdk-v1": { ms: round.results["sdk-v1"].ms, rssMB: round.results["sdk-v1"].rssMB },
+    }));
+    const clean = differences.length === 0 && leftovers.length === 0;
+    console.log(`INSPECT ${JSON.stringify({ servers: servers.length, clean, rounds: perRound })}`);
+  }
   const outDir = join(here, "results");
   mkdirSync(outDir, { recursive: true });
   const stamp = new Date().toISOString().replaceAll(":", "-");

@@ -83,7 +83,7 @@ function parseArgs(argv) {
   if (!Number.isInteger(options.rounds) || options.rounds < 1)
     throw new Error("--rounds must be a positive integer");
   // A misspelt name would otherwise filter nothing and start the whole (long) run.
-  const known = [...clients, ...measurements, "cli"];
+  const known = [...clients, ...measurements, "cli", "inspect"];
   const unknown = (options.only ?? []).filter((name) => !known.includes(name));
   if (unknown.length > 0)
     throw new Error(
@@ -209,9 +209,12 @@ async function main() {
   const keep = (name) => options.only === undefined || options.only.includes(name);
   const onlyClients = options.only?.some((name) => clients.includes(name));
   const activeClients = clients.filter((client) => client === BASELINE || !onlyClients || keep(client));
-  const onlyMeasurements = options.only?.some((name) => measurements.includes(name) || name === "cli");
+  const onlyMeasurements = options.only?.some(
+    (name) => measurements.includes(name) || name === "cli" || name === "inspect",
+  );
   const activeMeasurements = measurements.filter((m) => !onlyMeasurements || keep(m));
   const runCli = !onlyMeasurements || keep("cli");
+  const runInspect = !onlyMeasurements || keep("inspect");
   const jobs = [];
   for (const client of activeClients) {
     for (const measurement of activeMeasurements) {
@@ -304,6 +307,29 @@ async function main() {
     ]);
   }
 
+  // `inspect` over the compat suite's real servers against the SDK v1 script (inspect-compat.mjs, Node 20): two
+  // rows, filled for those two sides only; it needs compat/node_modules and is skipped without it.
+  const inspect = runInspect ? inspectCompat(options.rounds) : undefined;
+  if (inspect !== undefined) {
+    summary.inspect = inspect;
+    for (const [label, key] of [
+      [`inspect, ${inspect.servers} real compat servers, wall (ms, Node 20)`, "ms"],
+      [`inspect, ${inspect.servers} real compat servers, peak RSS (MB)`, "rssMB"],
+    ]) {
+      const mine = median(inspect.rounds.map((round) => round.switchboard[key]));
+      const v1 = median(inspect.rounds.map((round) => round["sdk-v1"][key]));
+      const ratio = median(inspect.rounds.map((round) => round.switchboard[key] / round["sdk-v1"][key]));
+      const cell = (client) =>
+        client === "switchboard" ? format(mine) : client === "sdk-v1" ? format(v1) : "n/a";
+      table.push([
+        label,
+        ...activeClients.map(cell),
+        `${ratio.toFixed(2)}×`,
+        mine <= v1 ? "switchboard" : "sdk-v1",
+      ]);
+    }
+  }
+
   const lines = [];
   lines.push(`| measurement | ${activeClients.join(" | ")} | switchboard ÷ v1 | best (excl. raw) |`);
   lines.push(`|---|${activeClients.map(() => "---:").join("|")}|---:|---|`);
@@ -357,6 +383,24 @@ async function main() {
   };
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
   console.error(`\nwrote ${file} (${((performance.now() - started) / 60000).toFixed(1)} min)`);
+}
+
+/** inspect-compat.mjs's rounds (its own table goes to stderr), or undefined when the compat servers are missing. */
+function inspectCompat(rounds) {
+  const run = spawnSync("node", [join(here, "inspect-compat.mjs"), "--rounds", String(rounds), "--result"], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`inspect-compat.mjs failed (exit ${run.status})`);
+  process.stderr.write(run.stdout.replace(/^INSPECT .*$/m, ""));
+  const line = run.stdout.split("\n").find((text) => text.startsWith("INSPECT "));
+  if (line === undefined) return undefined; // skipped: no compat/node_modules
+  const result = JSON.parse(line.slice("INSPECT ".length));
+  if (!result.clean)
+    console.error("inspect-compat: the two sides differed or left servers running (see above)");
+  return result;
 }
 
 main().catch((error) => {
