@@ -12,7 +12,7 @@
  * - `vendored-packages.json`: what these files carry (name, version, licence), as bundled-packages.json does for
  *   the bundle; gpt-tokenizer's MIT licence text is written beside them.
  *
- * Run by `npm run build` after tsc; `test/cost/o200k-vendored.test.ts` checks the counts equal gpt-tokenizer's own.
+ * Run by `npm run build` after tsc; `src/cost/o200k.test.ts` checks its tokens equal gpt-tokenizer's own.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
