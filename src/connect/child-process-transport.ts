@@ -51,6 +51,16 @@ export function describeExit(exit: ChildExit | undefined): string {
   return `exited with code ${exit.code}`;
 }
 
+/**
+ * Takes some incoming messages before the SDK sees them (the direct call path, direct-tool-calls.ts), and hears of
+ * the close after the SDK has.
+ */
+export interface MessageDiversion {
+  /** True when the message was taken; false hands it to `onmessage`. */
+  take(message: JSONRPCMessage): boolean;
+  closed(): void;
+}
+
 export class ChildProcessTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -60,6 +70,7 @@ export class ChildProcessTransport implements Transport {
   readonly #reader: JsonRpcLineReader;
   readonly #stdio: StdioChild;
   #writer: BatchedLineWriter | undefined;
+  #diversion: MessageDiversion | undefined;
   #exit: ChildExit | undefined;
   readonly #exited: Promise<ChildExit>;
   #markExited: (exit: ChildExit) => void = () => {};
@@ -87,6 +98,7 @@ export class ChildProcessTransport implements Transport {
       parseMessage: options.parseMessage,
       onMessage: (message) => {
         try {
+          if (this.#diversion?.take(message) === true) return;
           this.onmessage?.(message);
         } catch (error) {
           this.onerror?.(asError(error));
@@ -94,6 +106,11 @@ export class ChildProcessTransport implements Transport {
       },
       onError: (error) => this.onerror?.(error),
     });
+  }
+
+  /** Offers every later message to `diversion` first (one diversion per transport). */
+  divert(diversion: MessageDiversion): void {
+    this.#diversion = diversion;
   }
 
   get pid(): number | undefined {
@@ -280,7 +297,11 @@ export class ChildProcessTransport implements Transport {
     this.#closeFired = true;
     this.#markClosed();
     if (this.#spawned && this.#exit !== undefined) this.#options.onExit?.(this.#exit);
-    this.onclose?.();
+    try {
+      this.onclose?.();
+    } finally {
+      this.#diversion?.closed();
+    }
   }
 }
 

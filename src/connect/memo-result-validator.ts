@@ -14,11 +14,20 @@ import { specTypeSchemas } from "@modelcontextprotocol/client";
 
 type Outcome = { ok: true; value: unknown } | { ok: false; reason: string; message?: string };
 
-interface Codec {
+/** What an era codec makes of a raw result: complete, invalid, or another kind (a 2026 `input_required`). */
+export type DecodedResult =
+  | { kind: "complete"; result: unknown; error?: undefined }
+  | { kind: "invalid"; error: Error; result?: undefined }
+  | { kind: "other"; result?: undefined; error?: undefined };
+
+/** The SDK's era codec, as far as this module and the direct call path (direct-tool-calls.ts) use it. */
+export interface Codec {
   validateResult(method: string, raw: unknown): Outcome;
+  decodeResult(method: string, raw: unknown): DecodedResult;
 }
 
-interface StandardValidator {
+/** A Standard Schema validator (what the SDK's request funnel takes as a result schema). */
+export interface StandardValidator {
   "~standard": {
     version: 1;
     vendor: string;
@@ -63,7 +72,8 @@ export function toolResultValidator(client: Client): StandardSchemaV1<unknown, C
   return (validator ?? specTypeSchemas.CallToolResult) as StandardSchemaV1<unknown, CallToolResult>;
 }
 
-function validatorFor(codec: Codec, method: string): StandardValidator | null {
+/** The memoised validator of `method`'s results in `codec`'s era; `null` when the era has no such method. */
+export function validatorFor(codec: Codec, method: string): StandardValidator | null {
   let byMethod = validators.get(codec);
   if (byMethod === undefined) {
     byMethod = new Map();

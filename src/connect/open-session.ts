@@ -32,6 +32,7 @@ import type { HttpServerConfig, ServerConfig, StdioServerConfig } from "../confi
 import { ConnectionError, SwitchboardError } from "../errors.js";
 import { ChildProcessTransport, describeExit } from "./child-process-transport.js";
 import { completeByDefault } from "./complete-by-default.js";
+import { DirectToolCalls } from "./direct-tool-calls.js";
 import { allListKinds, fetchListing } from "./fetch-listing.js";
 import { lazyValidator } from "./lazy-validator.js";
 import { linearJsonSchemaValidator } from "./linear-json-schema-validator.js";
@@ -74,6 +75,8 @@ export interface Session {
   schemaValidator: jsonSchemaValidator;
   transport: Transport;
   child: ChildProcessTransport | undefined;
+  /** `tools/call` past the SDK's request funnel (stdio, legacy era); undefined where the funnel stays. */
+  direct: DirectToolCalls | undefined;
   wire: WireTransport;
   info: SessionInfo;
   listing: ServerListing;
@@ -186,6 +189,7 @@ async function openStdio(
       if (isNegotiationRefusal(error)) attempt.refused = error;
       throw error;
     });
+  session.direct = DirectToolCalls.attach(client, child, session.schemaValidator);
   return finish(attempt, session);
 }
 
@@ -302,6 +306,7 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
     schemaValidator,
     transport,
     child: attempt.child,
+    direct: undefined,
     wire,
     lost: undefined,
     missed: new Set(),

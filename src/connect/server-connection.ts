@@ -27,6 +27,7 @@ import { backoffDelay, defaultRestartPolicy, type RestartPolicy } from "./backof
 import { ToolCallError } from "./call-errors.js";
 import { CallQueue } from "./call-queue.js";
 import { type Deadline, DeadlineClock } from "./deadline-clock.js";
+import type { DirectCallOptions } from "./direct-tool-calls.js";
 import { endedSessionStatus } from "./ended-session.js";
 import type { Session } from "./open-session.js";
 import { redact, redactError, redactValue } from "./redact.js";
@@ -245,7 +246,8 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     const started = performance.now();
     try {
       return await this.#authorized(session, () =>
-        session.client.callTool(
+        sendCall(
+          session,
           { name: tool, arguments: args },
           {
             timeout: limitMs,
@@ -307,7 +309,8 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       }
       // The deadline above is the only clock: the SDK's own timer could neither pause nor know about the queue.
       return await this.#authorized(live, () =>
-        live.client.callTool(
+        sendCall(
+          live,
           { name: tool, arguments: args },
           {
             timeout: SDK_TIMEOUT_CEILING_MS,
@@ -995,6 +998,15 @@ async function closeSession(session: Session): Promise<void> {
   } finally {
     await session.client.close().catch(() => {});
   }
+}
+
+/** One `tools/call` on `session`: the direct path where the session has one (direct-tool-calls.ts), else the SDK. */
+function sendCall(
+  session: Session,
+  params: { name: string; arguments: Record<string, unknown> },
+  options: DirectCallOptions,
+): Promise<CallToolResult> {
+  return session.direct?.call(params, options) ?? session.client.callTool(params, options);
 }
 
 /**
