@@ -204,6 +204,7 @@ export class DirectToolCalls implements MessageDiversion {
     if (typeof record.id === "number" && record.method === undefined) {
       const pending = this.#pending.get(record.id);
       if (pending === undefined) return false;
+      this.#settle(pending);
       if (record.error !== undefined) {
         const {
           code,

@@ -207,6 +207,21 @@ describe("the direct tools/call path", () => {
     expect(reported).toEqual([]);
   });
 
+  it("forgets an answered call: its timer never fires and nothing is left waiting", async () => {
+    const session = await connect();
+    for (let i = 0; i < 5; i += 1) await call(session, "direct", "echo", { text: `${i}` }, { timeout: 60 });
+    await call(session, "direct", "fail", {}, { timeout: 60 }).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const seen = await call(session, "direct", "seen", {});
+    const { cancelled } = JSON.parse((seen.content[0] as { text: string }).text) as { cancelled: unknown[] };
+    expect(cancelled).toEqual([]);
+    // Nothing waits: the connection's close fails no call.
+    const closing = outcome(call(session, "direct", "slow", { ms: 5_000 }));
+    await session.client.close();
+    expect(await closing).toMatchObject({ error: { message: "Connection closed" } });
+    expect(reported).toEqual([]);
+  });
+
   it("leaves a late answer to a cancelled call to the SDK, which reports it, and keeps working", async () => {
     const session = await connect();
     await outcome(call(session, "direct", "slow", { ms: 150 }, { timeout: 20 }));
