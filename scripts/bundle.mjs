@@ -40,6 +40,30 @@ function external(pkg) {
   return names.filter((name) => !bundled.has(name)).flatMap((name) => [name, `${name}/*`]);
 }
 
+/**
+ * Two imports the SDK and zod make that a first connect paid for and never used: the SDK's `_shims` (its Node
+ * shim is a second, bundled ajv, 308 KB run at import; dist/connect/sdk-node-shims.js gives the same exports with
+ * our validator) and zod's `locales` namespace (45 translations, ~300 KB; nothing here reads `z.locales`, and
+ * zod's default English messages import en.js directly, so only `en` is kept).
+ */
+const unusedAtRuntime = {
+  name: "unused-at-runtime",
+  setup(builder) {
+    builder.onResolve({ filter: /^@modelcontextprotocol\/(client|server)\/_shims$/ }, () => ({
+      path: join(root, "dist/connect/sdk-node-shims.js"),
+    }));
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), "../locales/en.js"), namespace: "zod-locales" }
+        : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};\n`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
 // Chunk names carry content hashes: last build's chunks would linger beside the new ones.
 rmSync(join(root, "dist/bundle"), { recursive: true, force: true });
 const result = await build({
@@ -62,6 +86,7 @@ const result = await build({
   // 1.4 MB of heap (every named function's `name` redefined) on the peers memory row; not worth a wrong name.
   keepNames: true,
   metafile: true,
+  plugins: [unusedAtRuntime],
   logLevel: "warning",
 });
 const escaped = await asciiComments(
@@ -113,6 +138,8 @@ function bundledPackages(metafile) {
     if (!output.endsWith(".js")) continue;
     const names = new Set();
     for (const input of Object.keys(inputs)) {
+      // A plugin's generated module (namespace:path) holds no package's code.
+      if (/^[\w-]+:/.test(input)) continue;
       // The innermost node_modules: a package npm nested under another is named for itself.
       const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(input);
       if (match === null) continue;

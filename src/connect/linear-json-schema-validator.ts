@@ -2,16 +2,16 @@
  * The SDK client's JSON Schema validator (a tool's `structuredContent` against its `outputSchema`) with every
  * `pattern` on the linear-time engine: a server's `^(a+)+$` froze the event loop, timeouts included. The
  * engines and options are the SDK default's (`AjvJsonSchemaValidator`): the dialect `$schema` declares, formats
- * checked. They are built from our own ajv, whose `code.regExp` can be set, on first use.
+ * checked. They are built from our own ajv, whose `code.regExp` can be set, on first use, and answer in the
+ * SDK's shape through ajv-schema-validator.ts.
  */
 import { createRequire } from "node:module";
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/client";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
 import type { Options } from "ajv";
 import { linearRegExpEngine, type OnUnenforcedPattern } from "../schema/linear-regexp.js";
+import { type AjvEngine, ajvSchemaValidator } from "./ajv-schema-validator.js";
 
 type Dialect = "2020-12" | "2019-09" | "draft-07";
-type Engine = ConstructorParameters<typeof AjvJsonSchemaValidator>[0];
 
 const load = createRequire(import.meta.url);
 const DIALECT_URI =
@@ -19,11 +19,11 @@ const DIALECT_URI =
 
 /** A validator like the SDK's default whose patterns never backtrack; `onUnenforced` hears of those skipped. */
 export function linearJsonSchemaValidator(onUnenforced?: OnUnenforcedPattern): jsonSchemaValidator {
-  const validators = new Map<Dialect, AjvJsonSchemaValidator>();
+  const validators = new Map<Dialect, jsonSchemaValidator>();
   const validatorFor = (dialect: Dialect) => {
     let validator = validators.get(dialect);
     if (validator === undefined) {
-      validator = new AjvJsonSchemaValidator(createEngine(dialect, onUnenforced));
+      validator = ajvSchemaValidator(createEngine(dialect, onUnenforced));
       validators.set(dialect, validator);
     }
     return validator;
@@ -47,7 +47,7 @@ function dialectOf(schema: JsonSchemaType): Dialect {
   );
 }
 
-function createEngine(dialect: Dialect, onUnenforced: OnUnenforcedPattern | undefined): Engine {
+function createEngine(dialect: Dialect, onUnenforced: OnUnenforcedPattern | undefined): AjvEngine {
   const options: Options = {
     strict: false,
     validateFormats: true,
@@ -63,5 +63,5 @@ function createEngine(dialect: Dialect, onUnenforced: OnUnenforcedPattern | unde
         ? new (load("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js")).Ajv2019(options)
         : new (load("ajv") as typeof import("ajv")).Ajv(options);
   addFormats(engine);
-  return engine as unknown as Engine;
+  return engine as unknown as AjvEngine;
 }

@@ -213,6 +213,20 @@ describe("import cost of the published entry (the bundle package.json exports)",
     expect(wide).toEqual([]);
   });
 
+  it("carries one ajv (ours, loaded at the first validation) and only zod's English locale", () => {
+    // esbuild heads each bundled module with its path: the SDK's shim would bring its own bundled ajv (308 KB,
+    // run at the first connect) and zod's locales namespace 45 translations nothing reads (scripts/bundle.mjs).
+    const bundle = dirname(published);
+    const modules = readdirSync(bundle, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".js"))
+      .flatMap((file) => readFileSync(join(bundle, file), "utf8").match(/^\/\/ node_modules\/\S+$/gm) ?? []);
+    expect(modules).toContain("// node_modules/zod/v4/locales/en.js"); // the scan does see zod's modules
+    expect(modules.filter((path) => /ajvProvider| node_modules\/ajv\//.test(path))).toEqual([]);
+    expect(modules.filter((path) => path.includes("/zod/v4/locales/") && !path.endsWith("/en.js"))).toEqual(
+      [],
+    );
+  });
+
   it("keeps every package lazy the module tree keeps lazy", () => {
     expect(heavyIn(report.steps.imported)).toEqual([]);
     expect(connectOnlyIn(report.steps.imported)).toEqual([]);
