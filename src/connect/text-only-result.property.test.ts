@@ -1,0 +1,128 @@
+import { Client } from "@modelcontextprotocol/client";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type Codec, type StandardValidator, validatorFor } from "./memo-result-validator.js";
+import { textOnlyResult } from "./text-only-result.js";
+
+/** The validator the direct path would otherwise ask: the SDK's 2025 wire schema for `tools/call`. */
+function sdkValidator(): StandardValidator {
+  const internals = new Client({ name: "t", version: "1" }) as unknown as {
+    _resolveOutboundCodec(method: string): Codec;
+  };
+  const validator = validatorFor(internals._resolveOutboundCodec("tools/call"), "tools/call");
+  if (validator === null) throw new Error("the SDK has no tools/call result validator");
+  return validator;
+}
+
+/** JSON text with the keys in the order given, parsed as a server's answer is. */
+function parsed(entries: readonly (readonly [string, unknown])[]): unknown {
+  return JSON.parse(
+    `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(",")}}`,
+  );
+}
+
+const text = fc.string({ unit: "grapheme", maxLength: 40 });
+const textBlock = fc
+  .tuple(text, fc.boolean())
+  .map(([value, typeFirst]) =>
+    typeFirst
+      ? ([
+          ["type", "text"],
+          ["text", value],
+        ] as const)
+      : ([
+          ["text", value],
+          ["type", "text"],
+        ] as const),
+  )
+  .map((entries) => parsed(entries));
+
+/** `{ content: [text blocks], isError? }` in either key order: the shape the fast path takes. */
+const textResult = fc
+  .tuple(fc.array(textBlock, { maxLength: 4 }), fc.option(fc.boolean(), { nil: undefined }), fc.boolean())
+  .map(([content, isError, contentFirst]) => {
+    const entries: [string, unknown][] = [["content", content]];
+    if (isError !== undefined) entries[contentFirst ? "push" : "unshift"](["isError", isError]);
+    return parsed(entries);
+  });
+
+/** One change that may or may not keep a value inside the shape: extra keys, other types, other blocks. */
+const near = fc.oneof(
+  textResult,
+  fc
+    .tuple(
+      textResult,
+      fc.constantFrom("_meta", "structuredContent", "__proto__", "toolResult", "task", "isError"),
+      fc.jsonValue(),
+    )
+    .map(([value, key, extra]) => parsed([...Object.entries(value as object), [key, extra]])),
+  fc
+    .tuple(
+      fc.array(
+        fc.oneof(
+          textBlock,
+          fc.record({ type: fc.constantFrom("text", "image", "audio", "Text"), text: fc.jsonValue() }),
+          fc.record({ type: fc.constant("text"), text: text, annotations: fc.jsonValue() }),
+          fc.record({
+            type: fc.constant("image"),
+            data: fc.base64String(),
+            mimeType: fc.constant("image/png"),
+          }),
+          fc.jsonValue(),
+        ),
+        { maxLength: 3 },
+      ),
+      fc.oneof(fc.constant(undefined), fc.boolean(), fc.jsonValue()),
+    )
+    .map(([content, isError]) => JSON.parse(JSON.stringify({ content, isError }))),
+  fc.jsonValue(),
+);
+
+describe("textOnlyResult", () => {
+  const validator = sdkValidator();
+
+  it("returns, where it answers, exactly what the SDK's validator returns (same members, same key order)", () => {
+    fc.assert(
+      fc.property(near, (value) => {
+        const ours = textOnlyResult(value);
+        if (ours === undefined) return;
+        const sdk = validator["~standard"].validate(value);
+        expect("issues" in sdk ? sdk.issues : []).toEqual([]);
+        const sdkValue = (sdk as { value: unknown }).value;
+        expect(ours).toEqual(sdkValue);
+        expect(JSON.stringify(ours)).toBe(JSON.stringify(sdkValue));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("answers for every text-only result, in either key order", () => {
+    fc.assert(
+      fc.property(textResult, (value) => {
+        expect(textOnlyResult(value)).toEqual(value);
+      }),
+    );
+  });
+
+  it("leaves every other shape to the SDK", () => {
+    const others: unknown[] = [
+      JSON.parse('{"content":[{"type":"text","text":"a"}],"__proto__":{"x":1}}'),
+      { content: [{ type: "text", text: "a", annotations: { priority: 1 } }] },
+      { content: [{ type: "text", text: 1 }] },
+      { content: [{ type: "image", data: "AA==", mimeType: "image/png" }] },
+      { content: [{ type: "text", text: "a" }], isError: "no" },
+      { content: [{ type: "text", text: "a" }], structuredContent: {} },
+      { content: [{ type: "text", text: "a" }], _meta: {} },
+      { isError: true },
+      { content: "a" },
+      // biome-ignore lint/suspicious/noSparseArray: a hole is what is tested
+      { content: [, { type: "text", text: "a" }] },
+      Object.assign(Object.create(null), { content: [] }),
+      Object.defineProperty({ content: [] }, "isError", { get: () => false, enumerable: true }),
+      { content: [], [Symbol("s")]: 1 },
+      [{ type: "text", text: "a" }],
+      null,
+    ];
+    for (const value of others) expect(textOnlyResult(value)).toBeUndefined();
+  });
+});
