@@ -52,6 +52,8 @@ export type ErrorCode =
   | "LOCAL_TOOL_INVALID"
   /** A data file the tool search reads (the shipped word vectors) is missing or not in its format. */
   | "SEARCH_DATA"
+  /** The tokenizer's rank file (dist/vendor/o200k.bin) is missing parts or not in its format. */
+  | "TOKENIZER_DATA"
   | "USAGE";
 
 /** The base of every error switchboard throws: a stable `code` and the underlying `cause`. */

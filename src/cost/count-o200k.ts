@@ -8,8 +8,6 @@
  */
 import { o200k, o200kPieces } from "./o200k.js";
 
-/** Special-token strings count as ordinary text, as a provider sees them. */
-const PLAIN = { disallowedSpecial: new Set<string>() };
 /** Far longer than any word; a chunk this long costs about as much per character as a short word. */
 export const PIECE_CHARS = 256;
 /**
@@ -20,7 +18,7 @@ export const LONG_PIECE_BUDGET = 64 * 1024;
 
 /** `o200k_base` tokens of `text`: exact unless a piece is over `PIECE_CHARS`, then an estimate. */
 export function countO200k(text: string): number {
-  const count = (part: string) => o200k().countTokens(part, PLAIN);
+  const count = (part: string) => o200k().countTokens(part);
   if (text.length <= PIECE_CHARS) return count(text);
   let tokens = 0;
   const long = { counted: 0, tokens: 0, skipped: 0 };

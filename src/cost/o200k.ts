@@ -1,61 +1,48 @@
 /**
- * The o200k_base tokenizer, loaded on first use. Its tables take about 100 ms and 50 MB of RSS to load, which
- * every command that imports the cost or dispatch modules paid at start-up (inspect, run, serve) even when it
- * counted nothing yet; `require` keeps the callers synchronous.
+ * The o200k_base tokenizer, loaded on first use; `readFileSync` keeps the callers synchronous.
  *
- * What loads is the package's own dist/vendor/o200k.cjs (scripts/vendor-tokenizer.mjs builds it from
- * gpt-tokenizer, a devDependency): o200k_base alone, with its ranks as JSON. gpt-tokenizer itself (every encoding,
- * 30 MB installed) is only the fallback of a checkout that has not been built.
+ * What loads is the package's own dist/vendor/o200k.bin (scripts/vendor-tokenizer.mjs writes it from gpt-tokenizer,
+ * a devDependency): o200k_base's ranks and split pattern as one byte array, read by `readRanks` and encoded by
+ * `bpeTokenizer`. That is 4.5 MB of memory where gpt-tokenizer's arrays and Map of 200,000 strings took 53 MB
+ * of RSS and 100 ms to load, which `inspect` paid for its token column. A checkout that has not been built packs
+ * gpt-tokenizer's ranks in memory instead, so both take the same code path.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { packageRoot } from "../package-root.js";
+import { packRanks, type RankEntry, readRanks } from "./bpe-ranks.js";
+import { type BpeTokenizer, bpeTokenizer } from "./bpe-tokenizer.js";
 
-/** Special-token handling, as gpt-tokenizer takes it. */
-export interface O200kOptions {
-  allowedSpecial?: Set<string>;
-  disallowedSpecial?: Set<string>;
-}
+/** The file scripts/vendor-tokenizer.mjs writes into dist/vendor/. */
+export const O200K_FILE = "o200k.bin";
 
-/** What switchboard uses of the tokenizer. */
-export interface O200k {
-  countTokens(text: string, options?: O200kOptions): number;
-  encode(text: string, options?: O200kOptions): number[];
-  decode(tokens: Iterable<number>): string;
-}
+let tokenizer: BpeTokenizer | undefined;
 
-interface Vendored extends O200k {
-  O200K_TOKEN_SPLIT_REGEX: RegExp;
-}
-
-const load = createRequire(import.meta.url);
-let tokenizer: Vendored | undefined;
-
-function loaded(): Vendored {
+function loaded(): BpeTokenizer {
   if (tokenizer !== undefined) return tokenizer;
-  const vendored = join(packageRoot(import.meta.url), "dist", "vendor", "o200k.cjs");
+  const vendored = join(packageRoot(import.meta.url), "dist", "vendor", O200K_FILE);
   if (existsSync(vendored)) {
-    tokenizer = load(vendored) as Vendored;
+    tokenizer = bpeTokenizer(readRanks(readFileSync(vendored), vendored));
   } else {
-    const api = load("gpt-tokenizer/encoding/o200k_base") as O200k;
-    const { O200K_TOKEN_SPLIT_REGEX } = load("gpt-tokenizer/encodingParams/constants") as Vendored;
-    tokenizer = {
-      countTokens: api.countTokens,
-      encode: api.encode,
-      decode: api.decode,
-      O200K_TOKEN_SPLIT_REGEX,
+    const load = createRequire(import.meta.url);
+    const ranks = load("gpt-tokenizer/bpeRanks/o200k_base") as { default?: RankEntry[] } & RankEntry[];
+    const { O200K_TOKEN_SPLIT_REGEX } = load("gpt-tokenizer/encodingParams/constants") as {
+      O200K_TOKEN_SPLIT_REGEX: RegExp;
     };
+    tokenizer = bpeTokenizer(
+      readRanks(packRanks(ranks.default ?? ranks, O200K_TOKEN_SPLIT_REGEX), "gpt-tokenizer"),
+    );
   }
   return tokenizer;
 }
 
-/** The tokenizer itself. */
-export function o200k(): O200k {
+/** The tokenizer itself. Special-token strings count as ordinary text. */
+export function o200k(): BpeTokenizer {
   return loaded();
 }
 
 /** The tokenizer's own pre-tokenisation pattern (global): the pieces it merges one at a time. */
 export function o200kPieces(): RegExp {
-  return loaded().O200K_TOKEN_SPLIT_REGEX;
+  return loaded().pieces;
 }

@@ -1,8 +1,6 @@
 import { o200k } from "../cost/o200k.js";
 import type { ToolContent, ToolResultTruncation } from "../spec/tool-call.js";
 
-/** Tool output is ordinary text to a provider: strings like `<|endoftext|>` must not be read as control tokens. */
-const PLAIN = { disallowedSpecial: new Set<string>() };
 /** Room kept for the truncation note itself. */
 const NOTE_TOKENS = 80;
 /**
@@ -71,18 +69,18 @@ export function truncateContent(content: readonly ToolContent[], maxTokens: numb
 }
 
 function estimateTokens(text: string): number {
-  if (text.length <= SLICE_CHARS) return o200k().countTokens(text, PLAIN);
+  if (text.length <= SLICE_CHARS) return o200k().countTokens(text);
   const exact = text.slice(0, EXACT_CHARS);
   let count = 0;
-  for (const slice of slices(exact)) count += o200k().countTokens(slice, PLAIN);
+  for (const slice of slices(exact)) count += o200k().countTokens(slice);
   if (text.length === exact.length) return count;
   return count + Math.ceil(((text.length - exact.length) * count) / exact.length);
 }
 
 function encodeSliced(text: string): number[] {
-  if (text.length <= SLICE_CHARS) return o200k().encode(text, PLAIN);
+  if (text.length <= SLICE_CHARS) return o200k().encode(text);
   const tokens: number[] = [];
-  for (const slice of slices(text)) for (const token of o200k().encode(slice, PLAIN)) tokens.push(token);
+  for (const slice of slices(text)) for (const token of o200k().encode(slice)) tokens.push(token);
   return tokens;
 }
 

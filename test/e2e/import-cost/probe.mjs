@@ -6,8 +6,8 @@
  *
  * argv: <dist/index.js path> <config JSON: a SwitchboardConfig to connect>
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire, register } from "node:module";
+import fs, { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire, register, syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -18,6 +18,15 @@ const out = join(dir, "loads.txt");
 writeFileSync(out, "");
 register(new URL("./record-loads.mjs", import.meta.url), { data: { out } });
 const requireCache = createRequire(import.meta.url).cache;
+// Data files a package ships are read, not loaded as modules (the tokenizer's dist/vendor/o200k.bin): every path
+// `readFileSync` opens is recorded too, and bundledFiles() below names the package a vendored file comes from.
+const filesRead = [];
+const readFile = fs.readFileSync;
+fs.readFileSync = function recordRead(path, ...rest) {
+  if (typeof path === "string") filesRead.push(path);
+  return readFile.call(this, path, ...rest);
+};
+syncBuiltinESMExports();
 
 const distRoot = pathToFileURL(barrelPath).href.replace(/[^/]+$/, "");
 /** The bundle's record of the npm packages each output file carries (scripts/bundle.mjs); none for dist/. */
@@ -63,7 +72,7 @@ function namesIn(urls) {
 }
 
 function packages() {
-  return namesIn([...readFileSync(out, "utf8").split("\n"), ...Object.keys(requireCache)]);
+  return namesIn([...readFileSync(out, "utf8").split("\n"), ...Object.keys(requireCache), ...filesRead]);
 }
 
 /** switchboard's own modules loaded so far, as paths under dist/ (`providers/anthropic/message-response.js`). */
@@ -134,7 +143,7 @@ for (const target of Object.keys(sb.TARGETS))
   translated[target] = sb.buildToolset(tools, target).tools.length;
 await host.close();
 steps.connected = packages();
-// Estimating a toolset's tokens loads the o200k tokenizer (the package's vendored copy of gpt-tokenizer's).
+// Estimating a toolset's tokens reads the o200k tokenizer's ranks (the package's vendored copy of gpt-tokenizer's).
 sb.estimateToolsetTokens(sb.buildToolset(tools, "anthropic"), { model: "claude-sonnet-4-5" });
 steps.estimated = packages();
 own.connected = ownModules();

@@ -1,0 +1,183 @@
+/**
+ * A byte-pair rank table held as bytes. gpt-tokenizer keeps o200k_base's 199,998 tokens as a JavaScript array of
+ * strings and a Map from each string to its rank: 53 MB of RSS and about 100 ms to load. Here every token's bytes
+ * sit end to end in one array, with their offsets and an open-addressing index of the ranks: about 5 MB, loaded
+ * from one file. Rank `r` is the token whose bytes are `bytes[offsets[r], offsets[r + 1])`.
+ *
+ * File layout (little-endian), written by `packRanks` for scripts/vendor-tokenizer.mjs:
+ * - `"SBPE"`, then u32 version (1);
+ * - u32 length of the split pattern's UTF-8 source, then that many bytes;
+ * - u32 length of the pattern's flags, then that many bytes;
+ * - u32 number of ranks `n`, then `n + 1` u32 offsets (the first is 0), then the tokens' bytes.
+ */
+import { SwitchboardError } from "../errors.js";
+
+/** The ranks, their index and the pattern that splits text into the pieces that are merged. */
+export interface RankTable {
+  /** The tokenizer's pre-tokenisation pattern, global: each match is merged on its own. */
+  readonly pattern: RegExp;
+  /** Number of ranks (token ids) below the special tokens. */
+  readonly size: number;
+  /** Every token's bytes, end to end, in rank order. */
+  readonly bytes: Uint8Array;
+  /** `size + 1` offsets into `bytes`; an unused rank has none (its two offsets are equal). */
+  readonly offsets: Uint32Array;
+  /** Open-addressing index: rank + 1 at the slot its bytes hash to (or after), 0 for an empty slot. */
+  readonly slots: Int32Array;
+}
+
+const MAGIC = "SBPE";
+const VERSION = 1;
+
+/**
+ * One rank of gpt-tokenizer's `bpeRanks` arrays: the token as a string where its bytes are UTF-8, else its bytes;
+ * a hole is an unused rank.
+ */
+export type RankEntry = string | readonly number[] | undefined;
+
+/** The file for `ranks` split with `pattern` (its source and flags are stored, and `readRanks` rebuilds it). */
+export function packRanks(ranks: readonly RankEntry[], pattern: RegExp): Uint8Array {
+  const encoder = new TextEncoder();
+  const tokens = Array.from(ranks, (entry) =>
+    entry === undefined
+      ? new Uint8Array(0)
+      : typeof entry === "string"
+        ? encoder.encode(entry)
+        : Uint8Array.from(entry),
+  );
+  const source = encoder.encode(pattern.source);
+  const flags = encoder.encode(pattern.flags);
+  const tokenBytes = tokens.reduce((sum, token) => sum + token.length, 0);
+  const head = 4 + 4 + 4 + source.length + 4 + flags.length + 4;
+  const file = new Uint8Array(head + 4 * (tokens.length + 1) + tokenBytes);
+  const view = new DataView(file.buffer);
+  let at = 0;
+  const u32 = (value: number) => {
+    view.setUint32(at, value, true);
+    at += 4;
+  };
+  const put = (part: Uint8Array) => {
+    file.set(part, at);
+    at += part.length;
+  };
+  put(encoder.encode(MAGIC));
+  u32(VERSION);
+  u32(source.length);
+  put(source);
+  u32(flags.length);
+  put(flags);
+  u32(tokens.length);
+  let offset = 0;
+  u32(0);
+  for (const token of tokens) {
+    offset += token.length;
+    u32(offset);
+  }
+  for (const token of tokens) put(token);
+  return file;
+}
+
+/** Reads a file `packRanks` wrote; throws a `TOKENIZER_DATA` error naming `source` when it is not one. */
+export function readRanks(file: Uint8Array, source: string): RankTable {
+  const fail = (why: string): never => {
+    throw new SwitchboardError("TOKENIZER_DATA", `${source} is not a byte-pair rank file: ${why}`);
+  };
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  let at = 0;
+  const u32 = (): number => {
+    if (at + 4 > file.byteLength) fail(`it ends at byte ${file.byteLength}, inside its header`);
+    const value = view.getUint32(at, true);
+    at += 4;
+    return value;
+  };
+  const text = (length: number): string => {
+    if (at + length > file.byteLength) fail(`it ends at byte ${file.byteLength}, inside its header`);
+    const value = new TextDecoder().decode(file.subarray(at, at + length));
+    at += length;
+    return value;
+  };
+  const magic = text(4);
+  if (magic !== MAGIC) fail(`it starts with ${JSON.stringify(magic)}, not "${MAGIC}"`);
+  const version = u32();
+  if (version !== VERSION) fail(`version ${version}; this build reads version ${VERSION}`);
+  const patternSource = text(u32());
+  const flags = text(u32());
+  const size = u32();
+  if (at + 4 * (size + 1) > file.byteLength) fail(`${size} ranks do not fit in ${file.byteLength} bytes`);
+  // A copy (ArrayBuffer.slice), so the array is aligned wherever the offsets sit in the file.
+  const offsets = new Uint32Array(
+    file.buffer.slice(file.byteOffset + at, file.byteOffset + at + 4 * (size + 1)),
+  );
+  at += 4 * (size + 1);
+  const bytes = file.subarray(at);
+  for (let rank = 0; rank < size; rank += 1) {
+    if (offsets[rank]! > offsets[rank + 1]!)
+      fail(`the offset of rank ${rank + 1} is before that of rank ${rank}`);
+  }
+  if (offsets[0] !== 0 || offsets[size] !== bytes.length) {
+    fail(`its offsets cover ${offsets[size]! - offsets[0]!} bytes where it holds ${bytes.length}`);
+  }
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(patternSource, flags);
+  } catch (error) {
+    return fail(`its split pattern does not compile (${(error as Error).message})`);
+  }
+  if (!pattern.global) fail(`its split pattern's flags "${flags}" are not global`);
+  const slots = indexRanks(bytes, offsets, size);
+  return { pattern, size, bytes, offsets, slots };
+}
+
+/** FNV-1a over `bytes[start, end)`. */
+function hash(bytes: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i += 1) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+function indexRanks(bytes: Uint8Array, offsets: Uint32Array, size: number): Int32Array {
+  // At most half full, so a probe rarely passes more than one other token.
+  let capacity = 1024;
+  while (capacity < 2 * size) capacity *= 2;
+  const slots = new Int32Array(capacity);
+  const mask = capacity - 1;
+  for (let rank = 0; rank < size; rank += 1) {
+    const start = offsets[rank]!;
+    const end = offsets[rank + 1]!;
+    if (start === end) continue;
+    let slot = hash(bytes, start, end) & mask;
+    // A token listed twice keeps its lowest rank (o200k_base lists none twice).
+    while (slots[slot] !== 0 && !sameBytes(bytes, slots[slot]! - 1, offsets, bytes, start, end)) {
+      slot = (slot + 1) & mask;
+    }
+    if (slots[slot] === 0) slots[slot] = rank + 1;
+  }
+  return slots;
+}
+
+function sameBytes(
+  tokens: Uint8Array,
+  rank: number,
+  offsets: Uint32Array,
+  key: Uint8Array,
+  start: number,
+  end: number,
+): boolean {
+  const from = offsets[rank]!;
+  if (offsets[rank + 1]! - from !== end - start) return false;
+  for (let i = 0; i < end - start; i += 1) if (tokens[from + i] !== key[start + i]) return false;
+  return true;
+}
+
+/** The rank of the token whose bytes are `key[start, end)`, or -1 when no token has them. */
+export function rankOf(table: RankTable, key: Uint8Array, start: number, end: number): number {
+  const { slots, offsets, bytes } = table;
+  const mask = slots.length - 1;
+  let slot = hash(key, start, end) & mask;
+  for (;;) {
+    const entry = slots[slot]!;
+    if (entry === 0) return -1;
+    if (sameBytes(bytes, entry - 1, offsets, key, start, end)) return entry - 1;
+    slot = (slot + 1) & mask;
+  }
+}
