@@ -5,8 +5,8 @@
  * progress handler, a timer, a cancel, a response handler, the era codec's decode and the result validator;
  * this does the same with the same values: ids from the SDK's own counter (so they never collide with the SDK's
  * requests), the codec's `decodeResult` and the memoised validator (memo-result-validator.ts), the SDK's error
- * classes with the SDK's messages, and the output-schema check `callTool` makes (output-check.ts). A text-only
- * result skips the validator for the value it would return (text-only-result.ts).
+ * classes with the SDK's messages, and the output-schema check `callTool` makes (output-check.ts). The memoised
+ * validator reads a text-only result itself, for the value the SDK's would return (text-only-result.ts).
  *
  * Used only where the funnel adds nothing: the legacy wire (a 2026-07-28 session has per-request envelopes and
  * multi-round-trip results), no outbound `_meta` envelope, no strict capability checks, and our own stdio
@@ -24,9 +24,8 @@ import type {
 } from "@modelcontextprotocol/client";
 import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { ChildProcessTransport, MessageDiversion } from "./child-process-transport.js";
-import { type Codec, type DecodedResult, validatorFor } from "./memo-result-validator.js";
+import { type Codec, type DecodedResult, LEGACY_ERA, validatorFor } from "./memo-result-validator.js";
 import { checkToolOutput } from "./output-check.js";
-import { textOnlyResult } from "./text-only-result.js";
 
 /** The options of a call, as the SDK's `callTool` takes them. */
 export interface DirectCallOptions {
@@ -36,9 +35,6 @@ export interface DirectCallOptions {
   onprogress?: (progress: Progress) => void;
   toolDefinition?: Tool;
 }
-
-/** The one era whose requests and results this writes and reads as the SDK does. */
-const legacyEra = "2025-11-25";
 
 interface ClientInternals {
   _requestMessageId?: unknown;
@@ -108,7 +104,7 @@ export class DirectToolCalls implements MessageDiversion {
     if (typeof internals._outboundMetaEnvelope !== "function") return undefined;
     if (internals._outboundMetaEnvelope.call(client) !== undefined) return undefined;
     const codec = internals._resolveOutboundCodec.call(client, "tools/call");
-    if (codec.era !== legacyEra || typeof codec.decodeResult !== "function") return undefined;
+    if (codec.era !== LEGACY_ERA || typeof codec.decodeResult !== "function") return undefined;
     if (validatorFor(codec, "tools/call") === null) return undefined;
     const direct = new DirectToolCalls(client, transport, validators, codec);
     transport.divert(direct);
@@ -255,13 +251,6 @@ export class DirectToolCalls implements MessageDiversion {
           },
         ),
       );
-      return;
-    }
-    // The commonest answer, text blocks only, is read without the SDK's validator, whose zod refinement keeps
-    // every result alive until a full collection (text-only-result.ts); the same value comes back.
-    const text = textOnlyResult(decoded.result);
-    if (text !== undefined) {
-      pending.resolve(text);
       return;
     }
     const validator = validatorFor(this.#codec, "tools/call");

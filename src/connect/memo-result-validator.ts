@@ -11,6 +11,10 @@
  */
 import type { CallToolResult, Client, StandardSchemaV1 } from "@modelcontextprotocol/client";
 import { specTypeSchemas } from "@modelcontextprotocol/client";
+import { textOnlyResult } from "./text-only-result.js";
+
+/** The era of the SDK's codec for the `initialize` revisions (2025-03-26 to 2025-11-25). */
+export const LEGACY_ERA = "2025-11-25";
 
 type Outcome = { ok: true; value: unknown } | { ok: false; reason: string; message?: string };
 
@@ -22,6 +26,7 @@ export type DecodedResult =
 
 /** The SDK's era codec, as far as this module and the direct call path (direct-tool-calls.ts) use it. */
 export interface Codec {
+  readonly era?: string;
   validateResult(method: string, raw: unknown): Outcome;
   decodeResult(method: string, raw: unknown): DecodedResult;
 }
@@ -82,7 +87,12 @@ export function validatorFor(codec: Codec, method: string): StandardValidator | 
   let validator = byMethod.get(method);
   if (validator === undefined) {
     const probe = codec.validateResult(method, undefined);
-    validator = !probe.ok && probe.reason === "not-in-era" ? null : codecValidator(codec, method);
+    validator =
+      !probe.ok && probe.reason === "not-in-era"
+        ? null
+        : codec.era === LEGACY_ERA && method === "tools/call"
+          ? legacyToolResultValidator(codec)
+          : codecValidator(codec, method);
     byMethod.set(method, validator);
   }
   return validator;
@@ -102,6 +112,25 @@ function codecValidator(codec: Codec, method: string): StandardValidator {
             { message: outcome.reason === "invalid" ? (outcome.message ?? "") : `not-in-era: ${method}` },
           ],
         };
+      },
+    },
+  };
+}
+
+/**
+ * The legacy era's `tools/call` validator with the commonest answer, text blocks only, read without it: its zod
+ * refinement keeps every result it sees alive until a full collection (text-only-result.ts), on every path that
+ * asks it (the SDK's request funnel over HTTP, a task's result, the direct stdio path). The same value comes back.
+ */
+function legacyToolResultValidator(codec: Codec): StandardValidator {
+  const validator = codecValidator(codec, "tools/call");
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "mcp-wire-codec",
+      validate(value) {
+        const text = textOnlyResult(value);
+        return text === undefined ? validator["~standard"].validate(value) : { value: text };
       },
     },
   };

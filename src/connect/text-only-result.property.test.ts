@@ -1,17 +1,26 @@
 import { Client } from "@modelcontextprotocol/client";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Codec, type StandardValidator, validatorFor } from "./memo-result-validator.js";
+import { type Codec, LEGACY_ERA, validatorFor } from "./memo-result-validator.js";
 import { textOnlyResult } from "./text-only-result.js";
 
-/** The validator the direct path would otherwise ask: the SDK's 2025 wire schema for `tools/call`. */
-function sdkValidator(): StandardValidator {
+/** The legacy era's codec, as a fresh client negotiates it before any session. */
+function legacyCodec(): Codec {
   const internals = new Client({ name: "t", version: "1" }) as unknown as {
     _resolveOutboundCodec(method: string): Codec;
   };
-  const validator = validatorFor(internals._resolveOutboundCodec("tools/call"), "tools/call");
-  if (validator === null) throw new Error("the SDK has no tools/call result validator");
-  return validator;
+  const codec = internals._resolveOutboundCodec("tools/call");
+  expect(codec.era).toBe(LEGACY_ERA);
+  return codec;
+}
+
+/** What the SDK's own `codecResultValidator` answers for a `tools/call` result: the codec, asked directly. */
+function sdkValidate(codec: Codec, value: unknown): { value: unknown } | { issues: { message: string }[] } {
+  const outcome = codec.validateResult("tools/call", value);
+  if (outcome.ok) return { value: outcome.value };
+  return {
+    issues: [{ message: outcome.reason === "invalid" ? (outcome.message ?? "") : "not-in-era: tools/call" }],
+  };
 }
 
 /** JSON text with the keys in the order given, parsed as a server's answer is. */
@@ -79,18 +88,34 @@ const near = fc.oneof(
 );
 
 describe("textOnlyResult", () => {
-  const validator = sdkValidator();
+  const codec = legacyCodec();
 
   it("returns, where it answers, exactly what the SDK's validator returns (same members, same key order)", () => {
     fc.assert(
       fc.property(near, (value) => {
         const ours = textOnlyResult(value);
         if (ours === undefined) return;
-        const sdk = validator["~standard"].validate(value);
+        const sdk = sdkValidate(codec, value);
         expect("issues" in sdk ? sdk.issues : []).toEqual([]);
         const sdkValue = (sdk as { value: unknown }).value;
         expect(ours).toEqual(sdkValue);
         expect(JSON.stringify(ours)).toBe(JSON.stringify(sdkValue));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("leaves switchboard's tools/call validator answering as the SDK's, on any value (verdict, value, messages)", () => {
+    // The validator every legacy-era tools/call result goes through (the direct path, the SDK's funnel over HTTP,
+    // a task's result) reads text-only results itself and asks the codec for everything else.
+    const ours = validatorFor(codec, "tools/call");
+    fc.assert(
+      fc.property(near, (value) => {
+        const got = ours?.["~standard"].validate(value);
+        const sdk = sdkValidate(codec, value);
+        expect(got).toEqual(sdk);
+        if ("value" in sdk)
+          expect(JSON.stringify((got as { value: unknown }).value)).toBe(JSON.stringify(sdk.value));
       }),
       { numRuns: 2000 },
     );
