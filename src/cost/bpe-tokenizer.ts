@@ -1,10 +1,12 @@
 /**
  * Byte-pair encoding over a `RankTable`, as tiktoken defines it and gpt-tokenizer implements it: the text is split
  * with the table's pattern; a piece that is a token is that token; any other piece starts as its UTF-8 bytes and
- * repeatedly merges the adjacent pair with the lowest rank (the leftmost of equals) until no pair is a token.
+ * repeatedly merges the adjacent pair with the lowest rank (the leftmost of equals) until no pair is a token
+ * (bpe-merge.ts).
  * Special-token strings (`<|endoftext|>`) are ordinary text, as tool definitions and results are to a provider.
  * The tokens equal gpt-tokenizer's for any text (`o200k.test.ts` holds them to it).
  */
+import { PieceMerger } from "./bpe-merge.js";
 import { type RankTable, rankOf } from "./bpe-ranks.js";
 
 /** Counting, encoding and decoding over one rank table. */
@@ -13,6 +15,8 @@ export interface BpeTokenizer {
   countTokens(text: string): number;
   /** The tokens of `text`. */
   encode(text: string): number[];
+  /** Tokens in one piece of the split (`pieces`), merged as one: `countTokens` is their sum over the text's. */
+  countPiece(piece: string): number;
   /**
    * The text of `tokens`. A character whose bytes the last tokens leave unfinished is left out, so a prefix of an
    * encoding decodes to a prefix of its text; a token that is not in the table throws a `RangeError`.
@@ -22,14 +26,11 @@ export interface BpeTokenizer {
   readonly pieces: RegExp;
 }
 
-const NONE = 0x7fffffff;
-
 /** A tokenizer over `table`. Its scratch buffers are its own, so two tokenizers never share state. */
 export function bpeTokenizer(table: RankTable): BpeTokenizer {
   const encoder = new TextEncoder();
+  const merger = new PieceMerger(table);
   let buffer = new Uint8Array(1024);
-  let starts = new Int32Array(1024);
-  let ranks = new Int32Array(1024);
 
   /** Calls `emit` with each token of one piece, in order. */
   const encodePiece = (piece: string, emit: (token: number) => void): void => {
@@ -40,48 +41,7 @@ export function bpeTokenizer(table: RankTable): BpeTokenizer {
       emit(whole);
       return;
     }
-    merge(length, emit);
-  };
-
-  const pairRank = (parts: number, index: number): number =>
-    index + 2 < parts ? rankOrNone(starts[index]!, starts[index + 2]!) : NONE;
-  const rankOrNone = (start: number, end: number): number => {
-    const rank = rankOf(table, buffer, start, end);
-    return rank < 0 ? NONE : rank;
-  };
-
-  /** Merges `buffer[0, length)`; `starts` holds the part boundaries, `ranks[i]` the rank of parts i and i + 1. */
-  const merge = (length: number, emit: (token: number) => void): void => {
-    if (starts.length < length + 1) {
-      starts = new Int32Array(length + 1);
-      ranks = new Int32Array(length + 1);
-    }
-    let parts = length + 1;
-    for (let i = 0; i < parts; i += 1) starts[i] = i;
-    for (let i = 0; i < parts; i += 1) ranks[i] = i + 1 < length ? rankOrNone(i, i + 2) : NONE;
-    while (parts > 1) {
-      let lowest = NONE;
-      let at = -1;
-      for (let i = 0; i < parts - 1; i += 1) {
-        if (ranks[i]! < lowest) {
-          lowest = ranks[i]!;
-          at = i;
-        }
-      }
-      if (at < 0) break;
-      starts.copyWithin(at + 1, at + 2, parts);
-      ranks.copyWithin(at, at + 1, parts);
-      parts -= 1;
-      ranks[at] = pairRank(parts, at);
-      if (at > 0) ranks[at - 1] = pairRank(parts, at - 1);
-    }
-    for (let i = 0; i < parts - 1; i += 1) {
-      const rank = rankOf(table, buffer, starts[i]!, starts[i + 1]!);
-      // Every single byte is a token, so a part that is not one means the table is not a byte-level BPE's.
-      if (rank < 0)
-        throw new RangeError(`The rank table has no token for bytes ${starts[i]}..${starts[i + 1]}`);
-      emit(rank);
-    }
+    merger.merge(buffer, length, emit);
   };
 
   const split = (text: string, emit: (token: number) => void): void => {
@@ -93,6 +53,13 @@ export function bpeTokenizer(table: RankTable): BpeTokenizer {
     countTokens(text) {
       let count = 0;
       split(text, () => {
+        count += 1;
+      });
+      return count;
+    },
+    countPiece(piece) {
+      let count = 0;
+      encodePiece(piece, () => {
         count += 1;
       });
       return count;

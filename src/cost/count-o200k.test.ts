@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { O200K_TOKEN_SPLIT_REGEX } from "gpt-tokenizer/encodingParams/constants";
 import { describe, expect, it } from "vitest";
-import { countO200k, PIECE_CHARS } from "./count-o200k.js";
+import { countO200k, LONG_PIECE_BUDGET, PIECE_CHARS } from "./count-o200k.js";
 
 const exact = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
 const longestPiece = (text: string) =>
@@ -32,7 +32,7 @@ const fragment = fc
     fc.integer({ min: 1, max: 12 }),
   )
   .map(([text, times]) => text.repeat(times));
-/** A run longer than PIECE_CHARS: one piece the tokenizer would merge in quadratic time. */
+/** A run longer than PIECE_CHARS: one piece that counts against the long-piece budget. */
 const longRun = fc
   .tuple(fc.constantFrom("z", "Z", "-", " ", "中", "\u0301"), fc.integer({ min: PIECE_CHARS + 1, max: 900 }))
   .map(([text, times]) => text.repeat(times));
@@ -63,24 +63,32 @@ function millisecondsToCount(text: string): number {
 }
 
 describe("countO200k", () => {
-  it("counts exactly what the tokenizer counts when no piece is longer than PIECE_CHARS", () => {
-    const branches = { exact: 0, chunked: 0 };
+  it("counts exactly what the tokenizer counts while the long pieces fit LONG_PIECE_BUDGET (property)", () => {
+    // Past LONG_PIECE_BUDGET characters of text the pieces are walked one by one; prose in front puts every
+    // sample there, so runs and long pieces are counted apart and must still add up to the exact count.
+    const filler = "Lists the open issues of a repository, newest first; `state` filters them. ".repeat(900);
+    expect(filler.length).toBeGreaterThan(LONG_PIECE_BUDGET);
+    let long = 0;
     fc.assert(
       fc.property(text, (sample) => {
-        if (longestPiece(sample) <= PIECE_CHARS) {
-          branches.exact += 1;
-          expect(countO200k(sample)).toBe(exact(sample));
-        } else {
-          branches.chunked += 1;
-          // A long piece is counted in chunks: each cut may change the merges next to it, and nothing else.
-          const cuts = Math.ceil(sample.length / PIECE_CHARS);
-          expect(Math.abs(countO200k(sample) - exact(sample))).toBeLessThanOrEqual(2 * cuts + 2);
-        }
+        if (longestPiece(sample) > PIECE_CHARS) long += 1;
+        expect(countO200k(filler + sample)).toBe(exact(filler + sample));
+        expect(countO200k(sample)).toBe(exact(sample));
       }),
-      { numRuns: 300 },
+      { numRuns: 120 },
     );
-    expect(branches.exact).toBeGreaterThan(30);
-    expect(branches.chunked).toBeGreaterThan(30);
+    expect(long).toBeGreaterThan(10);
+  });
+
+  it("counts long pieces exactly up to the budget, then at the rate of those counted", () => {
+    const pieces = Array.from({ length: 4 }, () => randomLetters(LONG_PIECE_BUDGET / 2 - 1));
+    // Longer than the budget with the prose in front, so the pieces are walked; both long ones fit it.
+    const two = `${"Reads one file of the project. ".repeat(40)}${pieces.slice(0, 2).join(" ")}`;
+    expect(two.length).toBeGreaterThan(LONG_PIECE_BUDGET);
+    expect(countO200k(two)).toBe(exact(two));
+    // The first two pieces fill the budget; the other two are estimated at their rate.
+    const four = pieces.join(" ");
+    expect(Math.abs(countO200k(four) - exact(four)) / exact(four)).toBeLessThan(0.01);
   });
 
   it("counts README-like prose of any length exactly", () => {

@@ -78,13 +78,13 @@ describe("truncateContent", () => {
       { numRuns: 80 },
     );
   });
-  it("counts long ordinary text exactly, though it tokenises it in slices", () => {
+  it("counts long ordinary text exactly", () => {
     const text = `${words(20_000)}\n  indented  twice  ${words(100, 50_000)}`;
     const out = truncateContent([{ type: "text", text }], 1_000);
     expect(out.truncated?.originalTokens).toBe(tokens(text));
   });
 
-  it("stays fast on a megabyte without a space (BPE is quadratic in one word's length)", () => {
+  it("stays fast on a megabyte without a space (a scanning merge is quadratic in one word's length)", () => {
     const started = performance.now();
     const out = truncateContent([{ type: "text", text: "x".repeat(1_000_000) }], 25_000);
     const random = Array.from({ length: 300_000 }, (_, index) =>
