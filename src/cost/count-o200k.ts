@@ -23,26 +23,26 @@ export function countO200k(text: string): number {
   // The tokenizer's own pieces, counted one by one: their sum is its count.
   let tokens = 0;
   const long = { counted: 0, tokens: 0, skipped: 0 };
-  for (const [piece] of text.matchAll(tokenizer.pieces)) {
-    if (piece.length <= PIECE_CHARS) {
-      tokens += tokenizer.countPiece(piece);
-      continue;
+  tokenizer.eachPiece(text, (start, end) => {
+    if (end - start <= PIECE_CHARS) {
+      tokens += tokenizer.countPiece(text, start, end);
+      return;
     }
-    const counted = prefix(piece, LONG_PIECE_BUDGET - long.counted);
-    if (counted.length > 0) {
-      long.tokens += tokenizer.countPiece(counted);
-      long.counted += counted.length;
+    const counted = prefixEnd(text, start, end, LONG_PIECE_BUDGET - long.counted) - start;
+    if (counted > 0) {
+      long.tokens += tokenizer.countPiece(text, start, start + counted);
+      long.counted += counted;
     }
-    long.skipped += piece.length - counted.length;
-  }
+    long.skipped += end - start - counted;
+  });
   if (long.skipped === 0) return tokens + long.tokens;
   return tokens + long.tokens + Math.ceil((long.skipped * long.tokens) / long.counted);
 }
 
-/** At most `room` characters of the start of `piece`, never between the two halves of a surrogate pair. */
-function prefix(piece: string, room: number): string {
-  if (room >= piece.length) return piece;
-  if (room <= 0) return "";
-  const last = piece.charCodeAt(room - 1);
-  return piece.slice(0, last >= 0xd800 && last <= 0xdbff ? room - 1 : room);
+/** Where at most `room` characters from `start` end, short of `end`, never between a surrogate pair's halves. */
+function prefixEnd(text: string, start: number, end: number, room: number): number {
+  if (room >= end - start) return end;
+  if (room <= 0) return start;
+  const last = text.charCodeAt(start + room - 1);
+  return last >= 0xd800 && last <= 0xdbff ? start + room - 1 : start + room;
 }

@@ -95,6 +95,16 @@ describe("the o200k tokenizer switchboard loads", () => {
     );
   });
 
+  it("reads text as TextEncoder does, a lone surrogate as U+FFFD (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 40 }), (value) => {
+        const written = new TextDecoder().decode(new TextEncoder().encode(value));
+        expect(o200k().decode(o200k().encode(value))).toBe(written);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("refuses a token that is not in the table", () => {
     expect(() => o200k().decode([199_998])).toThrow(RangeError);
     expect(() => o200k().decode([-1])).toThrow(/Token -1 is not in the rank table/);
