@@ -46,13 +46,33 @@ const textBlock = fc
   )
   .map((entries) => parsed(entries));
 
-/** `{ content: [text blocks], isError? }` in either key order: the shape the fast path takes. */
+/** A structured result as a server writes it: any JSON object, sometimes with a `__proto__` member. */
+const structured = fc.oneof(
+  fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 }),
+  fc.dictionary(
+    fc.constantFrom("1", "0", "10", "b", "a", "__proto__", "constructor"),
+    fc.jsonValue({ maxDepth: 2 }),
+    {
+      maxKeys: 4,
+    },
+  ),
+);
+
+/** `{ content: [text blocks], structuredContent?, isError? }` with the keys in any order: the shape read here. */
 const textResult = fc
-  .tuple(fc.array(textBlock, { maxLength: 4 }), fc.option(fc.boolean(), { nil: undefined }), fc.boolean())
-  .map(([content, isError, contentFirst]) => {
+  .tuple(
+    fc.array(textBlock, { maxLength: 4 }),
+    fc.option(fc.boolean(), { nil: undefined }),
+    fc.option(structured, { nil: undefined }),
+    fc.nat(),
+  )
+  .map(([content, isError, structuredContent, order]) => {
     const entries: [string, unknown][] = [["content", content]];
-    if (isError !== undefined) entries[contentFirst ? "push" : "unshift"](["isError", isError]);
-    return parsed(entries);
+    if (isError !== undefined) entries.push(["isError", isError]);
+    if (structuredContent !== undefined) entries.push(["structuredContent", structuredContent]);
+    // Rotate, so every key comes first in some sample.
+    const shift = order % entries.length;
+    return parsed([...entries.slice(shift), ...entries.slice(0, shift)]);
   });
 
 /** One change that may or may not keep a value inside the shape: extra keys, other types, other blocks. */
@@ -121,12 +141,21 @@ describe("textOnlyResult", () => {
     );
   });
 
-  it("answers for every text-only result, in either key order", () => {
+  it("answers for every such result, in any key order, but one whose structuredContent has a __proto__ member", () => {
+    let answered = 0;
     fc.assert(
       fc.property(textResult, (value) => {
+        const structured = (value as { structuredContent?: object }).structuredContent;
+        if (structured !== undefined && Object.hasOwn(structured, "__proto__")) {
+          expect(textOnlyResult(value)).toBeUndefined();
+          return;
+        }
+        answered += 1;
         expect(textOnlyResult(value)).toEqual(value);
       }),
+      { numRuns: 300 },
     );
+    expect(answered).toBeGreaterThan(200);
   });
 
   it("leaves every other shape to the SDK", () => {
@@ -136,7 +165,13 @@ describe("textOnlyResult", () => {
       { content: [{ type: "text", text: 1 }] },
       { content: [{ type: "image", data: "AA==", mimeType: "image/png" }] },
       { content: [{ type: "text", text: "a" }], isError: "no" },
-      { content: [{ type: "text", text: "a" }], structuredContent: {} },
+      { content: [{ type: "text", text: "a" }], structuredContent: [] },
+      { content: [{ type: "text", text: "a" }], structuredContent: null },
+      { content: [{ type: "text", text: "a" }], structuredContent: "a" },
+      JSON.parse('{"content":[],"structuredContent":{"__proto__":{"x":1}}}'),
+      { content: [], structuredContent: Object.defineProperty({}, "a", { get: () => 1, enumerable: true }) },
+      { content: [], structuredContent: { [Symbol("s")]: 1 } },
+      { content: [], structuredContent: Object.create(null) },
       { content: [{ type: "text", text: "a" }], _meta: {} },
       { isError: true },
       { content: "a" },
