@@ -30,6 +30,42 @@ describe("canonicalSchema", () => {
     );
   });
 
+  it("orders every object's keys as Array.prototype.sort does, whatever the keys (property)", () => {
+    // The reference: keys sorted by `sort`'s own order (UTF-16 code units), at every depth.
+    const reference = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(reference);
+      if (value === null || typeof value !== "object") return value;
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(value).sort()) {
+        Object.defineProperty(out, key, {
+          value: reference((value as Record<string, unknown>)[key]),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return out;
+    };
+    const key = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 4 }),
+      fc.constantFrom("a", "B", "_", "10", "9", "é"),
+    );
+    const object = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: "small" },
+        fc.integer(),
+        fc.dictionary(key, tie("node"), { maxKeys: 24 }),
+        fc.array(tie("node"), { maxLength: 3 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(object, (value) => {
+        expect(JSON.stringify(canonicalSchema(value as JsonValue))).toBe(JSON.stringify(reference(value)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("with freeze gives the same bytes, deep-frozen, and leaves the input alone (property)", () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {

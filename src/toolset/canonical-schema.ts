@@ -38,12 +38,34 @@ function canonicalise(value: JsonValue, key: string | undefined, finish: Finish 
   }
   if (value !== null && typeof value === "object") {
     const out: { [key: string]: JsonValue } = {};
-    for (const name of Object.keys(value).sort()) {
+    const names = sortedNames(Object.keys(value));
+    for (let index = 0; index < names.length; index += 1) {
+      const name = names[index] as string;
       defineKey(out, name, canonicalise(value[name] as JsonValue, name, finish));
     }
     return done(out, finish);
   }
   return value;
+}
+
+/**
+ * `names` in `Array.prototype.sort`'s order (UTF-16 code units), sorted in place. A schema object has a handful
+ * of keys: insertion sort allocates nothing, where `sort` copies its elements to a work array on every call
+ * (43 MB of the 80 MB a first translation of 5,000 tools allocated in this function). Keys are distinct, so the
+ * order is the same.
+ */
+function sortedNames(names: string[]): string[] {
+  if (names.length > 16) return names.sort();
+  for (let index = 1; index < names.length; index += 1) {
+    const name = names[index] as string;
+    let at = index - 1;
+    while (at >= 0 && (names[at] as string) > name) {
+      names[at + 1] = names[at] as string;
+      at -= 1;
+    }
+    names[at + 1] = name;
+  }
+  return names;
 }
 
 function done<T extends object>(value: T, finish: Finish | undefined): T {
