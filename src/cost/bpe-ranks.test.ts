@@ -38,6 +38,18 @@ describe("a packed rank table", () => {
     expect(table.pattern.flags).toBe(PATTERN.flags);
   });
 
+  it("reads the same table from bytes at any offset (offsets in place, or copied when unaligned)", () => {
+    const packed = packRanks(RANKS, PATTERN);
+    const aligned = readRanks(packed, "test");
+    for (const shift of [1, 2, 3, 4]) {
+      const host = new Uint8Array(packed.length + shift);
+      host.set(packed, shift);
+      const table = readRanks(host.subarray(shift), "test");
+      expect(Array.from(table.offsets)).toEqual(Array.from(aligned.offsets));
+      expect(rankOf(table, new TextEncoder().encode(" abc"), 0, 4)).toBe(261);
+    }
+  });
+
   it("merges the lowest-ranked pair first, the leftmost of equals", () => {
     const tokenizer = bpeTokenizer(readRanks(packRanks(RANKS, PATTERN), "test"));
     // "abc" is a token; "abcbc" is not: ab (256) merges before bc (259), then abc (257), leaving "bc".

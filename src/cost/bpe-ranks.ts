@@ -5,9 +5,10 @@
  * from one file. Rank `r` is the token whose bytes are `bytes[offsets[r], offsets[r + 1])`.
  *
  * File layout (little-endian), written by `packRanks` for scripts/vendor-tokenizer.mjs:
- * - `"SBPE"`, then u32 version (1);
+ * - `"SBPE"`, then u32 version (2);
  * - u32 length of the split pattern's UTF-8 source, then that many bytes;
  * - u32 length of the pattern's flags, then that many bytes;
+ * - zero bytes up to a multiple of 4, so the offsets can be read in place;
  * - u32 number of ranks `n`, then `n + 1` u32 offsets (the first is 0), then the tokens' bytes.
  */
 import { SwitchboardError } from "../errors.js";
@@ -27,7 +28,7 @@ export interface RankTable {
 }
 
 const MAGIC = "SBPE";
-const VERSION = 1;
+const VERSION = 2;
 
 /**
  * One rank of gpt-tokenizer's `bpeRanks` arrays: the token as a string where its bytes are UTF-8, else its bytes;
@@ -48,7 +49,9 @@ export function packRanks(ranks: readonly RankEntry[], pattern: RegExp): Uint8Ar
   const source = encoder.encode(pattern.source);
   const flags = encoder.encode(pattern.flags);
   const tokenBytes = tokens.reduce((sum, token) => sum + token.length, 0);
-  const head = 4 + 4 + 4 + source.length + 4 + flags.length + 4;
+  const strings = 4 + 4 + 4 + source.length + 4 + flags.length;
+  const padding = (4 - (strings % 4)) % 4;
+  const head = strings + padding + 4;
   const file = new Uint8Array(head + 4 * (tokens.length + 1) + tokenBytes);
   const view = new DataView(file.buffer);
   let at = 0;
@@ -66,6 +69,7 @@ export function packRanks(ranks: readonly RankEntry[], pattern: RegExp): Uint8Ar
   put(source);
   u32(flags.length);
   put(flags);
+  at += padding;
   u32(tokens.length);
   let offset = 0;
   u32(0);
@@ -102,12 +106,10 @@ export function readRanks(file: Uint8Array, source: string): RankTable {
   if (version !== VERSION) fail(`version ${version}; this build reads version ${VERSION}`);
   const patternSource = text(u32());
   const flags = text(u32());
+  at += (4 - (at % 4)) % 4;
   const size = u32();
   if (at + 4 * (size + 1) > file.byteLength) fail(`${size} ranks do not fit in ${file.byteLength} bytes`);
-  // A copy (ArrayBuffer.slice), so the array is aligned wherever the offsets sit in the file.
-  const offsets = new Uint32Array(
-    file.buffer.slice(file.byteOffset + at, file.byteOffset + at + 4 * (size + 1)),
-  );
+  const offsets = offsetsAt(file, at, size + 1);
   at += 4 * (size + 1);
   const bytes = file.subarray(at);
   for (let rank = 0; rank < size; rank += 1) {
@@ -126,6 +128,21 @@ export function readRanks(file: Uint8Array, source: string): RankTable {
   if (!pattern.global) fail(`its split pattern's flags "${flags}" are not global`);
   const slots = indexRanks(bytes, offsets, size);
   return { pattern, size, bytes, offsets, slots };
+}
+
+const littleEndian = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/**
+ * `count` little-endian u32 from `file[at...]`: a view where the file's bytes are aligned and the platform is
+ * little-endian (a file read whole is aligned, and the padding keeps `at` a multiple of 4), else a decoded copy.
+ */
+function offsetsAt(file: Uint8Array, at: number, count: number): Uint32Array {
+  const start = file.byteOffset + at;
+  if (littleEndian && start % 4 === 0) return new Uint32Array(file.buffer, start, count);
+  const view = new DataView(file.buffer, start, 4 * count);
+  const out = new Uint32Array(count);
+  for (let index = 0; index < count; index += 1) out[index] = view.getUint32(4 * index, true);
+  return out;
 }
 
 /** FNV-1a over `bytes[start, end)`. */
