@@ -106,12 +106,12 @@ export function bpeTokenizer(table: RankTable): BpeTokenizer {
     return at;
   };
 
+  // One counter and one `tally` for every piece, so a count makes no closure per piece (encodePiece never
+  // counts again from inside, so nothing nests).
   const countPiece = (text: string, start: number, end: number): number => {
-    const before = count;
+    count = 0;
     encodePiece(text, start, end, tally);
-    const counted = count - before;
-    count = before;
-    return counted;
+    return count;
   };
 
   return {

@@ -41,8 +41,3 @@ function loaded(): BpeTokenizer {
 export function o200k(): BpeTokenizer {
   return loaded();
 }
-
-/** The tokenizer's own pre-tokenisation pattern (global): the pieces it merges one at a time. */
-export function o200kPieces(): RegExp {
-  return loaded().pieces;
-}
