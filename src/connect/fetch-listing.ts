@@ -10,16 +10,16 @@
  * in `previous` (the last listing) keeps that entry: the catalogue shares these copies instead of making its own,
  * so the listing and the catalogue hold each schema once between them, across re-lists too.
  */
-import type { Client, RequestOptions, ServerCapabilities } from "@modelcontextprotocol/client";
-import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import type { RequestOptions, ServerCapabilities } from "@modelcontextprotocol/client";
 import { AuthError } from "../auth/auth-error.js";
+import { type ClientSdkModule, loadClientSdk, loadedClientSdk } from "../auth/client-sdk.js";
 import { isUnauthorized } from "../auth/session-auth.js";
 import { SwitchboardError } from "../errors.js";
 import { escapeControls } from "./escape-controls.js";
 import { listToolItems, readTools } from "./list-tools.js";
 import { frozenJsonMembers, isFrozenJson } from "./plain-json.js";
-import { listSkills } from "./skills.js";
-import type { ListingWarning, ListKind, ListRequest, ServerListing } from "./types.js";
+import type { SessionClient } from "./session-client.js";
+import type { ListingWarning, ListKind, ListRequest, ServerListing, SkillEntry } from "./types.js";
 
 export const allListKinds: readonly ListKind[] = ["tools", "resources", "prompts"];
 
@@ -30,7 +30,7 @@ export interface FetchedListing {
 }
 
 export async function fetchListing(
-  client: Client,
+  client: SessionClient,
   capabilities: ServerCapabilities,
   kinds: readonly ListKind[],
   options: RequestOptions,
@@ -70,7 +70,7 @@ export async function fetchListing(
         )
       : skip,
     // Skills change with the server's resources (`resources/list_changed`); entries only, never a file.
-    wanted.has("resources") ? listSkills(client, request, warn("resources")) : skip,
+    wanted.has("resources") ? skillsOf(client, capabilities, request, warn("resources")) : skip,
   ]);
   const listing: Partial<ServerListing> = {};
   if (tools !== undefined) listing.tools = frozenTools(tools);
@@ -84,6 +84,38 @@ export async function fetchListing(
 
 const skip = Promise.resolve(undefined);
 
+/** The SDK's extension id for skills (`SKILLS_EXTENSION_ID`). */
+const SKILLS_EXTENSION = "io.modelcontextprotocol/skills";
+
+/**
+ * The server's skills, through the SDK's `SkillsClient` (skills.ts, loaded with the SDK only for a server that
+ * declares the extension); a server that does not lists none, as `SkillsClient` would say.
+ */
+async function skillsOf(
+  client: SessionClient,
+  capabilities: ServerCapabilities,
+  options: RequestOptions,
+  warn: (warning: ListingWarning) => void,
+): Promise<SkillEntry[] | undefined> {
+  if (capabilities.extensions?.[SKILLS_EXTENSION] === undefined) return [];
+  await loadClientSdk();
+  const { listSkills } = await import("./skills.js");
+  return listSkills(client, options, warn);
+}
+
+/** An error the SDK made is one only once the SDK is loaded. */
+function sdk(): ClientSdkModule | undefined {
+  return loadedClientSdk();
+}
+
+/** The SDK's `ProtocolErrorCode.MethodNotFound`. */
+const METHOD_NOT_FOUND = -32601;
+
+function isProtocolError(error: unknown): error is Error & { code: number } {
+  const loaded = sdk();
+  return loaded !== undefined && error instanceof loaded.ProtocolError;
+}
+
 /** Frozen copies of the listed tools; a previous entry `readTools` kept (the same JSON) is already one. */
 function frozenTools(listed: ServerListing["tools"]): ServerListing["tools"] {
   return listed.map((tool) => (isFrozenJson(tool) ? tool : frozenJsonMembers(tool)));
@@ -91,7 +123,7 @@ function frozenTools(listed: ServerListing["tools"]): ServerListing["tools"] {
 
 /** The required listing: a server without the `tools` capability has none; a failure names `tools/list`. */
 async function listedTools(
-  client: Client,
+  client: SessionClient,
   capabilities: ServerCapabilities,
   options: RequestOptions,
   warn: (warning: ListingWarning) => void,
@@ -118,7 +150,10 @@ async function listedTools(
  * The SDK's own SEP-2243 rule, which `listTools()` applied: on a 2026-07-28 connection a tool whose `x-mcp-header`
  * declarations are invalid MUST be left out. The SDK keeps the check to itself; it is called where it exists.
  */
-function withoutInvalidHeaderTools(client: Client, tools: ServerListing["tools"]): ServerListing["tools"] {
+function withoutInvalidHeaderTools(
+  client: SessionClient,
+  tools: ServerListing["tools"],
+): ServerListing["tools"] {
   const exclude = (client as unknown as { _excludeInvalidXMcpHeaderTools?: unknown })
     ._excludeInvalidXMcpHeaderTools;
   if (typeof exclude !== "function") return tools;
@@ -145,17 +180,13 @@ async function optional<K extends string>(
     const items = result[key];
     return Array.isArray(items) ? items : [];
   } catch (error) {
-    if (
-      request === "resources/templates/list" &&
-      error instanceof ProtocolError &&
-      error.code === ProtocolErrorCode.MethodNotFound
-    )
+    if (request === "resources/templates/list" && isProtocolError(error) && error.code === METHOD_NOT_FOUND)
       return [];
     // A lost connection is not the listing's fault: the whole attempt fails with it.
-    if (!(error instanceof ProtocolError) && !isResultError(error)) throw error;
+    if (!isProtocolError(error) && !isResultError(error)) throw error;
     warn({
       request,
-      ...(error instanceof ProtocolError ? { code: error.code } : {}),
+      ...(isProtocolError(error) ? { code: error.code } : {}),
       message: `${request} failed: ${describeFailure(error)}; listed as empty`,
     });
     return undefined;
@@ -164,7 +195,12 @@ async function optional<K extends string>(
 
 /** The SDK's own complaint about a result it could not parse (a sloppy resource or prompt). */
 function isResultError(error: unknown): boolean {
-  return error instanceof SdkError && error.code === SdkErrorCode.InvalidResult;
+  const loaded = sdk();
+  return (
+    loaded !== undefined &&
+    error instanceof loaded.SdkError &&
+    error.code === loaded.SdkErrorCode.InvalidResult
+  );
 }
 
 /** The server's message and code, bounded (the raw text of a schema error can run to pages). */
@@ -172,7 +208,7 @@ function describeFailure(error: unknown): string {
   // Server text, bounded and with control characters escaped: it ends up on a terminal.
   const message = error instanceof Error ? error.message : String(error);
   const bounded = escapeControls(message.length > 300 ? `${message.slice(0, 299)}…` : message);
-  return error instanceof ProtocolError && !/\(code -?\d+\)/.test(bounded)
+  return isProtocolError(error) && !/\(code -?\d+\)/.test(bounded)
     ? `${bounded} (code ${error.code})`
     : bounded;
 }

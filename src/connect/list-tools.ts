@@ -10,9 +10,10 @@
  * The SDK's response cache is not written: the connection hands each call its tool's definition instead
  * (`toolDefinition`), which is what output validation and header mirroring read.
  */
-import type { Client, RequestOptions, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
+import type { RequestOptions, StandardSchemaV1, Tool } from "@modelcontextprotocol/client";
 import { headerBindingFault } from "./header-bindings.js";
 import { isPlainObject, samePlain } from "./plain-json.js";
+import type { SessionClient } from "./session-client.js";
 import type { ListingWarning } from "./types.js";
 
 /** The SDK's own default cap on the pages of one listing (`listMaxPages`). */
@@ -31,23 +32,25 @@ const anyObject: StandardSchemaV1<unknown, Record<string, unknown>> = {
 };
 
 /**
- * Requests `tools/list` page after page (following `nextCursor`) and returns every listed item. A page equal to
- * the one before it, cursor included, ends the walk (a server repeating its last page); more than `maxListPages`
- * pages is an error, as it is in the SDK.
+ * Walks a paginated listing as the SDK client's `list*` methods do: `page(cursor)` fetches one page (the first
+ * without a cursor), `key` names its items. A page equal to the one before it, cursor included, ends the walk (a
+ * server repeating its last page); more than `maxListPages` pages is an error, as it is in the SDK. Returns the
+ * first page and every item.
  */
-export async function listToolItems(client: Client, options: RequestOptions): Promise<unknown[]> {
-  const method = "tools/list";
+export async function walkPages(
+  method: string,
+  key: string,
+  page: (cursor: string | undefined) => Promise<Record<string, unknown>>,
+): Promise<{ first: Record<string, unknown>; items: unknown[] }> {
   const items: unknown[] = [];
+  let first: Record<string, unknown> | undefined;
   let cursor: string | undefined;
   let previous: string | undefined;
   for (let pages = 1; ; pages += 1) {
-    const page = await client.request(
-      cursor === undefined ? { method } : { method, params: { cursor } },
-      anyObject,
-      options,
-    );
-    const listed = Array.isArray(page.tools) ? (page.tools as unknown[]) : [];
-    const next = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
+    const current = await page(cursor);
+    first ??= current;
+    const listed = Array.isArray(current[key]) ? (current[key] as unknown[]) : [];
+    const next = typeof current.nextCursor === "string" ? current.nextCursor : undefined;
     if (next !== undefined && next === cursor) {
       const text = JSON.stringify(listed);
       if (text === previous) break;
@@ -60,6 +63,15 @@ export async function listToolItems(client: Client, options: RequestOptions): Pr
     }
     cursor = next;
   }
+  return { first, items };
+}
+
+/** Requests `tools/list` page after page (following `nextCursor`) and returns every listed item. */
+export async function listToolItems(client: SessionClient, options: RequestOptions): Promise<unknown[]> {
+  const method = "tools/list";
+  const { items } = await walkPages(method, "tools", (cursor) =>
+    client.request(cursor === undefined ? { method } : { method, params: { cursor } }, anyObject, options),
+  );
   return items;
 }
 

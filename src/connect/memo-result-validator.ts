@@ -10,7 +10,7 @@
  * It reaches one internal method (`_resolveOutboundCodec`); when a future SDK lacks it, the client is left as it is.
  */
 import type { CallToolResult, Client, StandardSchemaV1 } from "@modelcontextprotocol/client";
-import { specTypeSchemas } from "@modelcontextprotocol/client";
+import { clientSdkLoaded } from "../auth/client-sdk.js";
 import { textOnlyResult } from "./text-only-result.js";
 
 /** The era of the SDK's codec for the `initialize` revisions (2025-03-26 to 2025-11-25). */
@@ -70,11 +70,17 @@ export function memoiseResultValidators(client: Client): void {
  * for a result that arrives by another method (`tasks/result`); the SDK's neutral schema when the internals
  * are missing.
  */
-export function toolResultValidator(client: Client): StandardSchemaV1<unknown, CallToolResult> {
+export function toolResultValidator(
+  client: Pick<Client, "request">,
+): StandardSchemaV1<unknown, CallToolResult> {
   const resolve = (client as unknown as ProtocolInternals)._resolveOutboundCodec;
   const validator =
     typeof resolve === "function" ? validatorFor(resolve.call(client, "tools/call"), "tools/call") : null;
-  return (validator ?? specTypeSchemas.CallToolResult) as StandardSchemaV1<unknown, CallToolResult>;
+  return (validator ??
+    clientSdkLoaded("the tool result validator").specTypeSchemas.CallToolResult) as StandardSchemaV1<
+    unknown,
+    CallToolResult
+  >;
 }
 
 /** The memoised validator of `method`'s results in `codec`'s era; `null` when the era has no such method. */

@@ -2,110 +2,57 @@
  * One attempt to bring a server up: spawn or dial, `initialize`, and the first full listing, all inside one
  * deadline. Either returns a live session or throws a `ConnectionError` after tearing down whatever it started
  * (no half-started child survives a failed attempt).
+ *
+ * A stdio server whose session needs nothing of the SDK client (no client features, the plain 2025 handshake) is
+ * opened by switchboard's SDK-free client (wire-client.ts), so a first connect does not load the SDK. Every
+ * other session, and a stdio server whose handshake declares tasks or skills, goes through the SDK client
+ * (sdk-session.ts, loaded with the SDK when first needed). This module loads no SDK code.
  */
-import type {
-  Client,
-  ClientCapabilities,
-  jsonSchemaValidator,
-  Transport,
-  VersionNegotiationOptions,
-} from "@modelcontextprotocol/client";
-import {
-  Client as McpClient,
-  ProtocolError,
-  parseJSONRPCMessage,
-  SdkError,
-  SdkErrorCode,
-  SdkHttpError,
-  SSEClientTransport,
-  StreamableHTTPClientTransport,
-  UnsupportedProtocolVersionError,
-} from "@modelcontextprotocol/client";
+
 import { AuthError } from "../auth/auth-error.js";
-import {
-  finishPendingAuthorization,
-  interactiveProvider,
-  isUnauthorized,
-  prepareConnectAuth,
-} from "../auth/session-auth.js";
-import type { HttpServerConfig, ServerConfig, StdioServerConfig } from "../config/types.js";
+import { loadClientSdk, loadedClientSdk } from "../auth/client-sdk.js";
+import { interactiveProvider, isUnauthorized } from "../auth/session-auth.js";
+import type { ServerConfig, StdioServerConfig } from "../config/types.js";
 import { ConnectionError, SwitchboardError } from "../errors.js";
-import { ChildProcessTransport, describeExit } from "./child-process-transport.js";
-import { completeByDefault } from "./complete-by-default.js";
-import { DirectToolCalls } from "./direct-tool-calls.js";
-import { allListKinds, fetchListing } from "./fetch-listing.js";
+import { describeExit } from "./child-process-transport.js";
+import { readJsonRpcMessage } from "./json-rpc-message.js";
 import { lazyValidator } from "./lazy-validator.js";
 import { linearJsonSchemaValidator } from "./linear-json-schema-validator.js";
-import { memoiseResultValidators } from "./memo-result-validator.js";
 import { redact, redactError } from "./redact.js";
-import { type StdioChild, spawnStdioChild } from "./stdio-child.js";
-import type {
-  ClientFeatures,
-  ConnectionOptions,
-  ListingWarning,
-  ListKind,
-  LoggingMessageNotificationParams,
-  ServerListing,
-  SessionInfo,
-  WireTransport,
-} from "./types.js";
+import {
+  type Attempt,
+  clientInfoDefault,
+  closeQuietly,
+  ExitedBeforeReady,
+  finish,
+  isNegotiationRefusal,
+  listChangedMethods,
+  remaining,
+  type Session,
+  type SessionHooks,
+  stdioTransport,
+} from "./session-attempt.js";
+import type { StdioChild } from "./stdio-child.js";
+import type { ConnectionOptions, ListKind } from "./types.js";
+import { WireClient } from "./wire-client.js";
 
-export interface SessionHooks {
-  onStderr(chunk: string): void;
-  onListChanged(session: Session, kind: ListKind): void;
-  /** The transport closed. Fires for unexpected exits and for our own close alike; the owner tells them apart. */
-  onClose(session: Session): void;
-  onError(error: Error): void;
-  /** `notifications/message` arrived. */
-  onLog?(session: Session, message: LoggingMessageNotificationParams): void;
-  /** `notifications/resources/updated` arrived. */
-  onResourceUpdated?(session: Session, uri: string): void;
-  /** A server-to-client request (sampling, elicitation) started (`true`) or finished (`false`). */
-  onServerRequest?(session: Session, active: boolean): void;
-  /** The stderr tail (already redacted) for error reports. */
-  stderrTail(): string | undefined;
-  redact(text: string): string;
-  /** The listing of the session before (a restart): tools that did not change keep their entries. */
-  previousListing?(): ServerListing | undefined;
+export type { Session, SessionHooks } from "./session-attempt.js";
+
+type SdkSession = typeof import("./sdk-session.js");
+
+/** The SDK half, loaded with the SDK by the first session that needs it. */
+async function sdkSession(): Promise<SdkSession> {
+  await loadClientSdk();
+  return import("./sdk-session.js");
 }
 
-export interface Session {
-  client: Client;
-  /** The client's output-schema validator, for results that do not come through `callTool` (a task's). */
-  schemaValidator: jsonSchemaValidator;
-  transport: Transport;
-  child: ChildProcessTransport | undefined;
-  /** `tools/call` past the SDK's request funnel (stdio, legacy era); undefined where the funnel stays. */
-  direct: DirectToolCalls | undefined;
-  wire: WireTransport;
-  info: SessionInfo;
-  listing: ServerListing;
-  /** Set when the transport closed; the error in-flight calls are failed with. */
-  lost: ConnectionError | undefined;
-  /** list_changed kinds that arrived before the owner adopted the session (during the first listing). */
-  missed: Set<ListKind>;
-  /** What the first listing could not use, per kind. */
-  warnings: Map<ListKind, ListingWarning[]>;
-}
-
-const clientInfoDefault = { name: "switchboard", version: "0.1.0" };
-const listChangedMethods = {
-  tools: "notifications/tools/list_changed",
-  resources: "notifications/resources/list_changed",
-  prompts: "notifications/prompts/list_changed",
-} as const;
+/** The SDK's extension id for skills, which only the SDK client's `SkillsClient` can list. */
+const SKILLS_EXTENSION = "io.modelcontextprotocol/skills";
 
 class DeadlineExpired extends Error {}
 
 /** How long a failed start waits for the child's exit before deciding the exit was not the cause. */
 const exitSettleMs = 500;
-
-/** The stdio child exited (or the connection closed) before the first listing was complete. */
-class ExitedBeforeReady extends Error {
-  constructor() {
-    super("the connection closed before the first listing was complete");
-  }
-}
 
 /**
  * Opens one session on `config`'s server. `spawned`: a stdio server's child, spawned before the SDK loaded (see
@@ -128,7 +75,9 @@ export async function openSession(
   const attempt: Attempt = { config, hooks, options, signal: controller.signal, started, clients: [] };
   try {
     return await raceAbort(
-      config.kind === "stdio" ? openStdio(config, attempt, spawned) : openHttp(config, attempt),
+      config.kind === "stdio"
+        ? openStdio(config, attempt, spawned)
+        : sdkSession().then((sdk) => sdk.openHttp(config, attempt)),
       attempt,
     );
   } catch (error) {
@@ -140,6 +89,8 @@ export async function openSession(
       !controller.signal.aborted &&
       (await attempt.child.exitedWithin(lostPipe(error) ? exitSettleMs : 0));
     await teardown(attempt);
+    // Failed before a transport took the spawned child (the SDK did not load): it is still ours to end.
+    if (attempt.child === undefined) await spawned?.kill();
     throw failure(config, attempt, error, exitedFirst);
   } finally {
     clearTimeout(timer);
@@ -147,20 +98,23 @@ export async function openSession(
   }
 }
 
-interface Attempt {
-  config: ServerConfig;
-  hooks: SessionHooks;
-  options: ConnectionOptions;
-  signal: AbortSignal;
-  started: number;
-  /** Everything opened so far, for teardown on failure. */
-  clients: Array<{ client: Client; child?: ChildProcessTransport }>;
-  child?: ChildProcessTransport;
-  wire?: WireTransport;
-  /** The SDK's refusal of the negotiated revision (a `protocol` the server does not offer). */
-  refused?: Error;
-  /** Fails the attempt at once (set while it runs): the child exited, so no answer will come. */
-  fail?: (error: Error) => void;
+/**
+ * Whether `config`'s session is one the SDK-free client serves: stdio, no client features (no server-to-client
+ * requests to answer but `ping`), and the plain 2025 `initialize` (no `protocol` beyond `2025`, no negotiation
+ * mode but `legacy`).
+ */
+export function sdkFreeSession(
+  config: ServerConfig,
+  options: ConnectionOptions,
+): config is StdioServerConfig {
+  if (config.kind !== "stdio" || options.features !== undefined || options.stdioClient === "sdk")
+    return false;
+  if (config.protocol === "2025") return true;
+  if (config.protocol !== undefined) return false;
+  const negotiation = options.versionNegotiation;
+  return (
+    negotiation === undefined || (Object.keys(negotiation).length === 1 && negotiation.mode === "legacy")
+  );
 }
 
 async function openStdio(
@@ -168,122 +122,41 @@ async function openStdio(
   attempt: Attempt,
   spawned: StdioChild | undefined,
 ): Promise<Session> {
+  if (!sdkFreeSession(config, attempt.options))
+    return (await sdkSession()).openSdkStdio(config, attempt, spawned);
   const { options, hooks } = attempt;
-  const child = new ChildProcessTransport({
-    child: spawned ?? spawnStdioChild(config, options.parentEnv),
-    parseMessage: parseJSONRPCMessage,
-    onStderr: (chunk) => hooks.onStderr(chunk),
-    // Whatever the attempt was waiting for (initialize, a listing, a send into a dead pipe) will never come.
-    onExit: () => attempt.fail?.(new ExitedBeforeReady()),
-    ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),
-    ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
-  });
-  attempt.child = child;
-  attempt.wire = "stdio";
-  const { client, session } = newClient(attempt, child, "stdio");
+  const child = stdioTransport(config, attempt, spawned, readJsonRpcMessage);
+  const schemaValidator = outputSchemaValidator(hooks);
+  const client = new WireClient(options.clientInfo ?? clientInfoDefault, schemaValidator);
   attempt.clients.push({ client, child });
-  await client
-    .connect(child, { signal: attempt.signal, timeout: remaining(attempt) })
-    .catch((error: unknown) => {
-      // The SDK closes the child after a failed negotiation, so its exit would otherwise be given as the reason.
-      if (isNegotiationRefusal(error)) attempt.refused = error;
-      throw error;
-    });
-  session.direct = DirectToolCalls.attach(client, child, session.schemaValidator);
+  await client.connect(child, { signal: attempt.signal, timeout: remaining(attempt) });
+  const capabilities = client.getServerCapabilities();
+  if (capabilities?.tasks !== undefined || capabilities?.extensions?.[SKILLS_EXTENSION] !== undefined) {
+    return (await sdkSession()).adoptWireSession(attempt, client, child);
+  }
+  // Filled in by finish(); hooks only fire for sessions that reached the caller.
+  const session = {
+    client,
+    schemaValidator,
+    transport: child,
+    child,
+    direct: undefined,
+    wire: "stdio",
+    lost: undefined,
+    missed: new Set(),
+    warnings: new Map(),
+  } as unknown as Session;
+  for (const kind of Object.keys(listChangedMethods) as ListKind[]) {
+    client.setNotificationHandler(listChangedMethods[kind], () => hooks.onListChanged(session, kind));
+  }
+  client.onclose = () => hooks.onClose(session);
+  client.onerror = (error) => hooks.onError(error);
   return finish(attempt, session);
 }
 
-async function openHttp(config: HttpServerConfig, attempt: Attempt): Promise<Session> {
-  const url = new URL(config.url);
-  const requestInit: RequestInit = { headers: config.headers };
-  const connectionAuth = attempt.options.auth;
-  await prepareConnectAuth(connectionAuth);
-  const authProvider =
-    connectionAuth === undefined
-      ? {}
-      : {
-          authProvider: connectionAuth.provider,
-          ...(connectionAuth.skipIssuerMetadataValidation === true
-            ? { skipIssuerMetadataValidation: true }
-            : {}),
-        };
-  if (config.transport !== "sse") {
-    attempt.wire = "streamable-http";
-    try {
-      return await connectAuthorized(
-        attempt,
-        "streamable-http",
-        () => new StreamableHTTPClientTransport(url, { requestInit, ...authProvider }),
-      );
-    } catch (error) {
-      // The spec's backwards-compatibility rule: a 4xx to the initialize POST means "old HTTP+SSE server".
-      if (config.transport === "streamable-http" || !refusesStreamableHttp(error) || attempt.signal.aborted) {
-        throw error;
-      }
-    }
-  }
-  attempt.wire = "sse";
-  return connectAuthorized(
-    attempt,
-    "sse",
-    () => new SSEClientTransport(url, { requestInit, ...authProvider }),
-  );
-}
-
-/**
- * Connects and lists on a fresh transport; when the server demanded authorization and the handler produced a
- * code, exchanges it on that transport and starts over on a new one (the SDK's own retry covers refresh and
- * non-interactive grants). The provider's authorization budget bounds the loop; the cap below is a backstop.
- */
-async function connectAuthorized(
-  attempt: Attempt,
-  wire: WireTransport,
-  makeTransport: () => Transport,
-): Promise<Session> {
-  const backstop = (attempt.options.auth?.maxAuthorizations ?? 3) + 2;
-  for (let round = 1; ; round += 1) {
-    const transport = makeTransport();
-    const { client, session } = newClient(attempt, transport, wire);
-    attempt.clients.push({ client });
-    try {
-      await client.connect(transport, { signal: attempt.signal, timeout: remaining(attempt) });
-      return await finish(attempt, session);
-    } catch (error) {
-      if (round >= backstop || attempt.signal.aborted) throw error;
-      if (!(await finishPendingAuthorization(attempt.options.auth, transport, error))) throw error;
-      await closeQuietly(client);
-    }
-  }
-}
-
-/** The server's own `protocol` from the config wins over the host-wide `versionNegotiation`. */
-function negotiationFor(
-  config: ServerConfig,
-  options: ConnectionOptions,
-): { versionNegotiation?: VersionNegotiationOptions } {
-  switch (config.protocol) {
-    case undefined:
-      return options.versionNegotiation === undefined
-        ? {}
-        : { versionNegotiation: options.versionNegotiation };
-    case "2025":
-      return { versionNegotiation: { ...options.versionNegotiation, mode: "legacy" } };
-    case "auto":
-      return { versionNegotiation: { ...options.versionNegotiation, mode: "auto" } };
-    default:
-      return { versionNegotiation: { ...options.versionNegotiation, mode: { pin: config.protocol } } };
-  }
-}
-
-/** 4xx except auth: 401/403 mean "not allowed", which the legacy transport would not fix. */
-function refusesStreamableHttp(error: unknown): boolean {
-  if (!(error instanceof SdkHttpError)) return false;
-  return error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403;
-}
-
-function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) {
-  const { options, hooks } = attempt;
-  const schemaValidator = lazyValidator(
+/** The output-schema validator every session's calls use: lazy, linear, and loud about a pattern it cannot run. */
+export function outputSchemaValidator(hooks: SessionHooks) {
+  return lazyValidator(
     linearJsonSchemaValidator((pattern, reason) =>
       hooks.onError(
         new SwitchboardError(
@@ -293,139 +166,6 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
       ),
     ),
   );
-  const client = new McpClient(options.clientInfo ?? clientInfoDefault, {
-    capabilities: declaredCapabilities(options.features),
-    jsonSchemaValidator: schemaValidator,
-    ...negotiationFor(attempt.config, options),
-  });
-  memoiseResultValidators(client);
-  completeByDefault(transport, client);
-  // Filled in by finish(); hooks only fire for sessions that reached the caller.
-  const session = {
-    client,
-    schemaValidator,
-    transport,
-    child: attempt.child,
-    direct: undefined,
-    wire,
-    lost: undefined,
-    missed: new Set(),
-    warnings: new Map(),
-  } as Session;
-  if (options.features !== undefined) handleClientFeatures(client, session, attempt, options.features);
-  for (const kind of Object.keys(listChangedMethods) as ListKind[]) {
-    client.setNotificationHandler(listChangedMethods[kind], () => hooks.onListChanged(session, kind));
-  }
-  client.onclose = () => hooks.onClose(session);
-  client.onerror = (error) => hooks.onError(error);
-  return { client, session };
-}
-
-function declaredCapabilities(features: ClientFeatures | undefined): ClientCapabilities {
-  const capabilities: ClientCapabilities = {};
-  if (features?.sampling !== undefined) capabilities.sampling = { tools: {} };
-  if (features?.elicitation !== undefined) {
-    capabilities.elicitation = {
-      form: { applyDefaults: true },
-      ...(features.elicitation.url === true ? { url: {} } : {}),
-    };
-  }
-  if (features?.roots !== undefined) capabilities.roots = { listChanged: true };
-  return capabilities;
-}
-
-/** Registers a handler per declared capability, and the notification handlers the connection re-emits. */
-function handleClientFeatures(
-  client: Client,
-  session: Session,
-  attempt: Attempt,
-  features: ClientFeatures,
-): void {
-  const { hooks, config } = attempt;
-  const asking = async <T>(work: () => Promise<T>): Promise<T> => {
-    hooks.onServerRequest?.(session, true);
-    try {
-      return await work();
-    } finally {
-      hooks.onServerRequest?.(session, false);
-    }
-  };
-  const { sampling, elicitation, roots } = features;
-  if (sampling !== undefined) {
-    client.setRequestHandler("sampling/createMessage", (request, ctx) =>
-      asking(async () => {
-        const answer = await sampling(request.params, { server: config.name, signal: ctx.mcpReq.signal });
-        if ("rejected" in answer) throw new ProtocolError(-1, answer.rejected);
-        return answer.result;
-      }),
-    );
-  }
-  if (elicitation !== undefined) {
-    client.setRequestHandler("elicitation/create", (request, ctx) =>
-      asking(() => elicitation.handle(request.params, { server: config.name, signal: ctx.mcpReq.signal })),
-    );
-  }
-  if (roots !== undefined) {
-    client.setRequestHandler("roots/list", async () => ({ roots: await roots() }));
-  }
-  client.setNotificationHandler("notifications/message", (notification) =>
-    hooks.onLog?.(session, notification.params),
-  );
-  client.setNotificationHandler("notifications/resources/updated", (notification) =>
-    hooks.onResourceUpdated?.(session, notification.params.uri),
-  );
-}
-
-async function finish(attempt: Attempt, session: Session): Promise<Session> {
-  const { client } = session;
-  const declared = client.getServerCapabilities();
-  // No capabilities after a successful connect: the SDK already saw the connection close.
-  if (declared === undefined || attempt.child?.exit !== undefined) throw new ExitedBeforeReady();
-  const capabilities = declared;
-  const { listing, warnings } = await fetchListing(
-    client,
-    capabilities,
-    allListKinds,
-    { signal: attempt.signal, timeout: remaining(attempt) },
-    attempt.hooks.previousListing?.(),
-  );
-  const level = attempt.options.features?.logLevel;
-  if (level !== undefined && capabilities.logging !== undefined) {
-    // Best effort: a server that refuses the level still works, it only logs more or less than asked.
-    await client
-      .setLoggingLevel(level, { signal: attempt.signal, timeout: remaining(attempt) })
-      .catch((error: unknown) =>
-        attempt.hooks.onError(
-          new Error(`logging/setLevel ${level} failed: ${String(error)}`, { cause: error }),
-        ),
-      );
-  }
-  // `ready` means listed by a live server: one that exited meanwhile is not ready, however the listing ended.
-  if (attempt.child?.exit !== undefined) throw new ExitedBeforeReady();
-  const instructions = client.getInstructions();
-  const pid = session.child?.pid;
-  session.listing = {
-    tools: listing.tools ?? [],
-    resources: listing.resources ?? [],
-    resourceTemplates: listing.resourceTemplates ?? [],
-    prompts: listing.prompts ?? [],
-    ...(listing.skills === undefined ? {} : { skills: listing.skills }),
-  };
-  session.warnings = warnings;
-  session.info = {
-    transport: session.wire,
-    protocolVersion: client.getNegotiatedProtocolVersion() ?? "unknown",
-    serverInfo: client.getServerVersion() ?? { name: "unknown", version: "unknown" },
-    capabilities,
-    ...(instructions === undefined ? {} : { instructions }),
-    readyInMs: Math.round(performance.now() - attempt.started),
-    ...(pid === undefined ? {} : { pid }),
-  };
-  return session;
-}
-
-function remaining(attempt: Attempt): number {
-  return Math.max(1, attempt.config.connectTimeoutMs - (performance.now() - attempt.started));
 }
 
 /** Spawn and the legacy SSE handshake do not take a signal; the deadline must still win. */
@@ -457,14 +197,6 @@ async function teardown(attempt: Attempt): Promise<void> {
       await Promise.all([child?.kill(graceMs), closeQuietly(client)]);
     }),
   );
-}
-
-async function closeQuietly(client: Client): Promise<void> {
-  try {
-    await client.close();
-  } catch {
-    // Tearing down a connection that failed; its close errors add nothing.
-  }
 }
 
 function failure(
@@ -507,14 +239,6 @@ function failure(
   return new ConnectionError(config.name, transport, message, options);
 }
 
-/** The SDK found no revision both sides speak under the connection's negotiation mode. */
-function isNegotiationRefusal(error: unknown): error is Error {
-  return (
-    error instanceof UnsupportedProtocolVersionError ||
-    (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed)
-  );
-}
-
 /** The failure of a write to, or a read from, a child that is going away. */
 function lostPipe(error: unknown): boolean {
   if (error instanceof ExitedBeforeReady) return true;
@@ -527,7 +251,8 @@ function isSpawnError(error: unknown): error is NodeJS.ErrnoException {
 }
 
 function describeError(error: unknown): string {
-  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed)
+  const sdk = loadedClientSdk();
+  if (sdk !== undefined && error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.ConnectionClosed)
     return "the connection closed";
   return error instanceof Error ? error.message : String(error);
 }

@@ -49,19 +49,27 @@ import type {
   SkillFileRead,
 } from "./types.js";
 
+type ConnectionRuntime = typeof import("./connection-runtime.js");
 type SessionRuntime = typeof import("./session-runtime.js");
+let connection: ConnectionRuntime | undefined;
 let runtime: SessionRuntime | undefined;
 
-/** The SDK-backed half of a connection, loaded (with the SDK) by the first connect in the process. */
-async function sessionRuntime(): Promise<SessionRuntime> {
-  await loadClientSdk();
-  runtime ??= await import("./session-runtime.js");
-  return runtime;
+/** Opening and listing sessions (no SDK code), loaded by the first connect in the process. */
+async function connectionRuntime(): Promise<ConnectionRuntime> {
+  connection ??= await import("./connection-runtime.js");
+  return connection;
 }
 
 /** The runtime where a session exists: it was opened through the runtime, so the runtime is loaded. */
-function loadedRuntime(): SessionRuntime {
-  if (runtime === undefined) throw new Error("a session exists but the session runtime is not loaded");
+function loadedConnectionRuntime(): ConnectionRuntime {
+  if (connection === undefined) throw new Error("a session exists but the connection runtime is not loaded");
+  return connection;
+}
+
+/** What only the SDK does (tasks, skill files, OAuth retries), loaded with the SDK when first needed. */
+async function sessionRuntime(): Promise<SessionRuntime> {
+  await loadClientSdk();
+  runtime ??= await import("./session-runtime.js");
   return runtime;
 }
 
@@ -367,7 +375,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     run: { signal: AbortSignal; limitMs: number; call: number; deadline: Deadline },
   ): Promise<CallToolResult> {
     const definition = this.#definitionOf(session, tool).toolDefinition;
-    const { callToolAsTask, checkToolOutput, toolResultValidator } = loadedRuntime();
+    const { callToolAsTask, checkToolOutput, toolResultValidator } = await sessionRuntime();
     const result = await callToolAsTask(
       session.client,
       { name: tool, arguments: args },
@@ -483,8 +491,8 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   ): Promise<SkillFileRead> {
     const { maxBytes, ...request } = options;
     try {
-      return await this.#request(`skill read "${skill.uri}"`, request, (client, sdk) =>
-        loadedRuntime().readSkillFile(client, skill, ref, {
+      return await this.#request(`skill read "${skill.uri}"`, request, async (client, sdk) =>
+        (await sessionRuntime()).readSkillFile(client, skill, ref, {
           ...sdk,
           ...(maxBytes === undefined ? {} : { maxBytes }),
         }),
@@ -626,7 +634,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
       } catch (error) {
         if (
           round > limit + 1 ||
-          !(await loadedRuntime().finishPendingAuthorization(auth, session.transport, error))
+          !(await (await sessionRuntime()).finishPendingAuthorization(auth, session.transport, error))
         )
           throw error;
       }
@@ -637,7 +645,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   async refreshListing(kinds?: readonly ListKind[]): Promise<ServerListing> {
     const session = this.#session;
     if (session === undefined || this.#state !== "ready") throw this.#notReady("re-list");
-    const { allListKinds, fetchListing } = loadedRuntime();
+    const { allListKinds, fetchListing } = loadedConnectionRuntime();
     const { listing: partial, warnings } = await fetchListing(
       session.client,
       session.info.capabilities,
@@ -685,12 +693,13 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
   }
 
   async #open(): Promise<Session> {
-    // A stdio server is spawned before the SDK is awaited: on the first connect the server starts while the SDK
-    // loads (~100 ms), instead of after it. From here the child is owned by openSession, or killed below.
+    // A stdio server is spawned before anything is awaited: on the first connect the server starts while the
+    // connection runtime (and, for a session that needs it, the SDK) loads, instead of after it. From here the
+    // child is owned by openSession, or killed below.
     const spawned = this.config.kind === "stdio" ? this.#spawn(this.config) : undefined;
-    let runtime: SessionRuntime;
+    let runtime: ConnectionRuntime;
     try {
-      runtime = await sessionRuntime();
+      runtime = await connectionRuntime();
     } catch (error) {
       await spawned?.kill();
       throw error;
@@ -770,7 +779,7 @@ export class ServerConnection extends TypedEmitter<ConnectionEvents> {
     const lost = new ConnectionError(
       this.name,
       session.wire,
-      `Server "${this.name}" ${why ?? (exit === undefined ? "closed the connection" : loadedRuntime().describeExit(exit))} unexpectedly`,
+      `Server "${this.name}" ${why ?? (exit === undefined ? "closed the connection" : loadedConnectionRuntime().describeExit(exit))} unexpectedly`,
       { code: "CONNECTION_CLOSED", ...(stderrTail === undefined ? {} : { stderrTail }) },
     );
     session.lost = lost;

@@ -10,6 +10,7 @@ import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/cli
 import { type Skill, SkillsClient, SkillVerificationError } from "@modelcontextprotocol/client/ext/skills";
 import { SwitchboardError } from "../errors.js";
 import { escapeControls } from "./escape-controls.js";
+import type { SessionClient } from "./session-client.js";
 import type { ListingWarning, SkillEntry, SkillFileRead } from "./types.js";
 
 /** Entries kept per server; the rest are dropped with a warning (each one costs prompt tokens). */
@@ -17,9 +18,18 @@ export const MAX_SKILLS_PER_SERVER = 256;
 /** Default for the largest skill file read for the model: 1 MiB. */
 export const DEFAULT_MAX_SKILL_FILE_BYTES = 1_048_576;
 
+/**
+ * The session's client as the SDK client `SkillsClient` needs (it reads the client's internals). A session whose
+ * server declares skills is always the SDK client's: the SDK-free client hands such a session over after
+ * `initialize` (open-session.ts).
+ */
+function sdkClient(client: SessionClient): Client {
+  return client as unknown as Client;
+}
+
 /** Whether the server declared the skills extension (so `skills/list` may be sent). */
-export function offersSkills(client: Client): boolean {
-  return new SkillsClient(client).supported;
+export function offersSkills(client: SessionClient): boolean {
+  return new SkillsClient(sdkClient(client)).supported;
 }
 
 /**
@@ -28,11 +38,11 @@ export function offersSkills(client: Client): boolean {
  * A server without the extension lists none.
  */
 export async function listSkills(
-  client: Client,
+  client: SessionClient,
   options: RequestOptions,
   warn: (warning: ListingWarning) => void,
 ): Promise<SkillEntry[] | undefined> {
-  const skills = new SkillsClient(client, { skipInvalid: true });
+  const skills = new SkillsClient(sdkClient(client), { skipInvalid: true });
   if (!skills.supported) return [];
   try {
     const listing = await skills.list({}, options);
@@ -68,7 +78,7 @@ export async function listSkills(
  * `maxBytes` by its entry, or by what arrived, throws `SKILL_TOO_LARGE`.
  */
 export async function readSkillFile(
-  client: Client,
+  client: SessionClient,
   skill: SkillEntry,
   ref: string | undefined,
   options: RequestOptions & { maxBytes?: number },
@@ -78,7 +88,7 @@ export async function readSkillFile(
   if (declared !== undefined && declared > maxBytes) throw tooLarge(skill, ref, declared, maxBytes);
   let file: Awaited<ReturnType<SkillsClient["read"]>>;
   try {
-    file = await new SkillsClient(client).read(skill as unknown as Skill, ref, request);
+    file = await new SkillsClient(sdkClient(client)).read(skill as unknown as Skill, ref, request);
   } catch (error) {
     if (error instanceof SkillVerificationError) throw unverified(error);
     if (error instanceof TypeError) {

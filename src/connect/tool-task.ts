@@ -7,7 +7,6 @@
  */
 import type {
   CallToolResult,
-  Client,
   CreateTaskResult,
   Progress,
   StandardSchemaV1,
@@ -16,6 +15,7 @@ import type {
 } from "@modelcontextprotocol/client";
 import { RELATED_TASK_META_KEY, specTypeSchemas } from "@modelcontextprotocol/client";
 import { escapeControls } from "./escape-controls.js";
+import type { SessionClient } from "./session-client.js";
 
 /**
  * The poll interval a server suggests, clamped: under 50 ms is a busy loop against the server, over 5 s leaves a
@@ -61,7 +61,7 @@ export interface ToolTaskOptions {
 
 /** Calls `params` as a task and returns its final result (a server that answers at once is answered at once). */
 export async function callToolAsTask(
-  client: Client,
+  client: SessionClient,
   params: { name: string; arguments: Record<string, unknown> },
   options: ToolTaskOptions,
 ): Promise<CallToolResult> {
@@ -97,7 +97,7 @@ function isTerminal(status: TaskStatus): boolean {
 }
 
 async function follow(
-  client: Client,
+  client: SessionClient,
   first: Task,
   options: ToolTaskOptions,
   seen: { status: TaskStatus },
@@ -148,7 +148,7 @@ async function follow(
 }
 
 async function result(
-  client: Client,
+  client: SessionClient,
   taskId: string,
   toolResult: StandardSchemaV1<unknown, CallToolResult>,
   requestOptions: { signal: AbortSignal; timeout: number },
@@ -179,7 +179,7 @@ function withoutTaskMeta(answer: CallToolResult): CallToolResult {
  * result itself cannot be had.
  */
 async function failedResult(
-  client: Client,
+  client: SessionClient,
   task: Task,
   toolResult: StandardSchemaV1<unknown, CallToolResult>,
   requestOptions: { signal: AbortSignal; timeout: number },
@@ -201,7 +201,7 @@ function stoppedResult(what: string, task: Task, detail?: string): CallToolResul
 }
 
 /** Best effort, after the call is answered: a server that ignores it only keeps working until the task's ttl. */
-function cancelTask(client: Client, taskId: string): void {
+function cancelTask(client: SessionClient, taskId: string): void {
   void client
     .request({ method: "tasks/cancel", params: { taskId } }, anyResult, { timeout: cancelTimeoutMs })
     .catch(() => {});

@@ -164,6 +164,12 @@ export interface ConnectionOptions {
   features?: ClientFeatures;
   /** OAuth (or any bearer `AuthProvider`) for an HTTP server; ignored for stdio. */
   auth?: ConnectionAuth;
+  /**
+   * Which client speaks to a stdio server. `auto` (the default): switchboard's own, which does not load the MCP
+   * SDK, where the session needs nothing of the SDK client (no `features`, the plain 2025 `initialize`, and a
+   * server that declares neither tasks nor skills); the SDK's client otherwise. `sdk`: always the SDK's client.
+   */
+  stdioClient?: "auto" | "sdk";
 }
 
 /** Passed to every server-to-client request handler. */

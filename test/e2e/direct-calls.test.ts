@@ -1,10 +1,11 @@
 /**
  * The direct `tools/call` path (src/connect/direct-tool-calls.ts) against the SDK's own `client.callTool`, on the
- * same real stdio sessions of a raw JSON-RPC server: every outcome (result, JSON-RPC error, malformed result,
- * output-schema breach, timeout, abort, progress, a closed connection) must be the same value or the same error
- * (class, code, message, data), and the ids of the two paths must never collide.
+ * same real stdio sessions of a raw JSON-RPC server, and the SDK-free stdio client (src/connect/wire-client.ts)
+ * on sessions of its own: every outcome (result, JSON-RPC error, malformed result, output-schema breach, timeout,
+ * abort, progress, a closed connection) must be the same value or the same error (class, code, message, data),
+ * and the ids of the direct path and the SDK's must never collide.
  */
-import type { CallToolResult, Progress } from "@modelcontextprotocol/client";
+import type { CallToolResult, Client, Progress } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadClientSdk } from "../../src/auth/client-sdk.js";
 import type { StdioServerConfig } from "../../src/config/types.js";
@@ -28,7 +29,8 @@ const config: StdioServerConfig = {
 const open: Session[] = [];
 const reported: Error[] = [];
 
-async function connect(): Promise<Session> {
+/** A session of the SDK's client (`sdk`, which has the direct path) or of the SDK-free one (`auto`). */
+async function connect(client: "sdk" | "auto" = "sdk"): Promise<Session> {
   await loadClientSdk();
   const hooks: SessionHooks = {
     onStderr: () => {},
@@ -38,7 +40,7 @@ async function connect(): Promise<Session> {
     stderrTail: () => undefined,
     redact: (text) => text,
   };
-  const session = await openSession(config, hooks, {}, new AbortController().signal);
+  const session = await openSession(config, hooks, { stdioClient: client }, new AbortController().signal);
   open.push(session);
   return session;
 }
@@ -69,7 +71,10 @@ async function outcome(answer: Promise<CallToolResult>): Promise<Outcome> {
   }
 }
 
-type Path = "direct" | "sdk";
+/** `wire`: `callTool` of the SDK-free client, on a session opened by default. */
+type Path = "direct" | "sdk" | "wire";
+
+const connectFor = (path: Path) => connect(path === "wire" ? "auto" : "sdk");
 
 function call(
   session: Session,
@@ -84,7 +89,7 @@ function call(
     ...options,
     ...(tool === undefined ? {} : { toolDefinition: tool }),
   };
-  if (path === "sdk")
+  if (path !== "direct")
     return session.client.callTool({ name, arguments: args }, full) as Promise<CallToolResult>;
   const direct = session.direct;
   if (direct === undefined) throw new Error("the session has no direct path");
@@ -95,18 +100,26 @@ async function both(
   name: string,
   args: Record<string, unknown>,
   options: Partial<DirectCallOptions> = {},
-): Promise<{ direct: Outcome; sdk: Outcome }> {
+): Promise<{ direct: Outcome; sdk: Outcome; wire: Outcome }> {
   const session = await connect();
   const direct = await outcome(call(session, "direct", name, args, options));
   const sdk = await outcome(call(session, "sdk", name, args, options));
-  return { direct, sdk };
+  const wire = await outcome(call(await connect("auto"), "wire", name, args, options));
+  return { direct, sdk, wire };
 }
 
 describe("the direct tools/call path", () => {
-  it("is taken on a legacy-era stdio session", async () => {
+  it("is taken on a legacy-era stdio session of the SDK's client", async () => {
     const session = await connect();
     expect(session.info.protocolVersion).toBe("2025-11-25");
     expect(session.direct).toBeDefined();
+  });
+
+  it("is not needed on a session of the SDK-free client, which is the default", async () => {
+    const session = await connect("auto");
+    expect(session.info.protocolVersion).toBe("2025-11-25");
+    expect(session.direct).toBeUndefined();
+    expect(session.client.constructor.name).toBe("WireClient");
   });
 
   it.each<[string, string, Record<string, unknown>]>([
@@ -117,21 +130,23 @@ describe("the direct tools/call path", () => {
     ["structured content that breaks the output schema", "typed", { n: "three" }],
     ["no structured content from a tool with an output schema", "untyped_answer", {}],
   ])("gives what the SDK gives for %s", async (_label, name, args) => {
-    const { direct, sdk } = await both(name, args);
+    const { direct, sdk, wire } = await both(name, args);
     expect(direct).toEqual(sdk);
+    expect(wire).toEqual(sdk);
     if (name === "echo") expect(direct).toEqual({ ok: { content: [{ type: "text", text: "hello" }] } });
     else if (!(name === "typed" && args.n === 3)) expect("error" in direct).toBe(true);
   });
 
   it("times out as the SDK does and tells the server which request it gave up", async () => {
-    const { direct, sdk } = await both("slow", { ms: 2_000 }, { timeout: 50 });
+    const { direct, sdk, wire } = await both("slow", { ms: 2_000 }, { timeout: 50 });
     expect(direct).toEqual(sdk);
+    expect(wire).toEqual(sdk);
     expect(direct).toMatchObject({ error: { class: "SdkError", message: "Request timed out" } });
   });
 
   it("fails an aborted call as the SDK does, with the abort's reason", async () => {
     const run = async (path: Path) => {
-      const session = await connect();
+      const session = await connectFor(path);
       const controller = new AbortController();
       const answer = outcome(call(session, path, "slow", { ms: 2_000 }, { signal: controller.signal }));
       setTimeout(() => controller.abort("the user stopped"), 20);
@@ -139,12 +154,13 @@ describe("the direct tools/call path", () => {
     };
     const direct = await run("direct");
     expect(direct).toEqual(await run("sdk"));
+    expect(await run("wire")).toEqual(direct);
     expect(direct).toMatchObject({ error: { message: "the user stopped" } });
   });
 
   it("delivers the call's progress and restarts its timer on each notification", async () => {
     const run = async (path: Path) => {
-      const session = await connect();
+      const session = await connectFor(path);
       const seen: Progress[] = [];
       // Four steps 60 ms apart outlast a 100 ms timer only because each notification restarts it.
       const answer = await outcome(
@@ -160,6 +176,9 @@ describe("the direct tools/call path", () => {
     };
     const direct = await run("direct");
     const sdk = await run("sdk");
+    const wire = await run("wire");
+    // The SDK-free client handles messages in the order they came, as the direct path does.
+    expect(wire).toEqual(direct);
     expect(direct.answer).toEqual({ ok: { content: [{ type: "text", text: "done" }] } });
     expect(direct.answer).toEqual(sdk.answer);
     expect(direct.seen).toEqual(
@@ -177,11 +196,12 @@ describe("the direct tools/call path", () => {
 
   it("fails calls in flight as the SDK does when the server exits", async () => {
     const run = async (path: Path) => {
-      const session = await connect();
+      const session = await connectFor(path);
       return outcome(call(session, path, "exit", {}));
     };
     const direct = await run("direct");
     expect(direct).toEqual(await run("sdk"));
+    expect(await run("wire")).toEqual(direct);
     expect(direct).toMatchObject({ error: { class: "SdkError", message: "Connection closed" } });
   });
 
@@ -189,10 +209,10 @@ describe("the direct tools/call path", () => {
     const session = await connect();
     const answers = await Promise.all([
       call(session, "direct", "echo", { text: "a" }),
-      session.client.ping(),
+      (session.client as Client).ping(),
       call(session, "sdk", "echo", { text: "b" }),
       call(session, "direct", "slow", { ms: 1 }),
-      session.client.listTools(),
+      (session.client as Client).listTools(),
       call(session, "direct", "echo", { text: "c" }),
     ]);
     expect(answers).toHaveLength(6);

@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixtureCommand } from "../fixtures/fixture-command.js";
+import { compileFixture, fixtureCommand } from "../fixtures/fixture-command.js";
 import { runJsonProbe } from "./run-json-probe.js";
 
 const probe = fileURLToPath(new URL("./import-cost/probe.mjs", import.meta.url));
@@ -91,9 +91,10 @@ const LAZY_OWN = [...Object.values(AT_FIRST_REQUEST).flat(), ...AT_FIRST_USE];
 
 interface ProbeReport {
   steps: Record<
-    "imported" | "adapters" | "configLoaded" | "connected" | "estimated" | "called" | "ledger",
+    "imported" | "adapters" | "configLoaded" | "listed" | "connected" | "estimated" | "called" | "ledger",
     string[]
-  >;
+  > &
+    Partial<Record<"toolCalled" | "toolRefused", string[]>>;
   /** switchboard's own modules (paths under dist/) after importing, making adapters, connecting, calling. */
   own: Record<"imported" | "adapters" | "connected" | "called", string[]>;
   /** Packages in the require cache (CommonJS builds) after loading the config, and after connecting. */
@@ -101,13 +102,19 @@ interface ProbeReport {
   builtinsImported: string[];
   requiredAfterConfig: string[];
   requiredAfterConnect: string[];
+  refusal?: { name: string; code: string; cause?: string; causeCode?: unknown };
   toolCount: number;
   translated: Record<string, number>;
   text: string;
 }
 
-function runProbe(config: unknown, entry = barrel): Promise<ProbeReport> {
-  return runJsonProbe<ProbeReport>([probe, entry, JSON.stringify(config)]);
+function runProbe(config: unknown, entry = barrel, calls?: unknown): Promise<ProbeReport> {
+  return runJsonProbe<ProbeReport>([
+    probe,
+    entry,
+    JSON.stringify(config),
+    ...(calls === undefined ? [] : [JSON.stringify(calls)]),
+  ]);
 }
 
 const heavyIn = (loaded: readonly string[]) => HEAVY.filter((name) => loaded.includes(name));
@@ -258,5 +265,35 @@ describe("import cost of the published entry (the bundle package.json exports)",
     const mapping = (paths: readonly string[]) => paths.filter((path) => /message-response-/.test(path));
     expect(mapping(report.own.imported)).toEqual([]);
     expect(mapping(report.own.called)).toHaveLength(1);
+  });
+});
+
+describe("a stdio server with tools only, through the published entry", () => {
+  let report: ProbeReport;
+
+  beforeAll(async () => {
+    // raw-calls-server declares tools and nothing else: the SDK-free client serves the whole session.
+    report = await runProbe(
+      { mcpServers: { raw: { command: process.execPath, args: [compileFixture("raw-calls-server")] } } },
+      published,
+      { server: "raw", ok: ["echo", { text: "hi" }], fails: "fail" },
+    );
+  });
+
+  it("connects, lists and answers a tool call without loading the MCP client SDK", () => {
+    expect(report.toolCount).toBeGreaterThan(5);
+    // zod is the config file's (loadConfig); nothing of the SDK comes with the connect or the call.
+    expect(connectOnlyIn(report.steps.listed ?? [])).toEqual(["zod"]);
+    expect(connectOnlyIn(report.steps.toolCalled ?? [])).toEqual(["zod"]);
+  });
+
+  it("loads the SDK for the server's refusal, which is the SDK's own error as the cause", () => {
+    expect(connectOnlyIn(report.steps.toolRefused ?? [])).toContain("@modelcontextprotocol/client");
+    expect(report.refusal).toEqual({
+      name: "ToolCallError",
+      code: "TOOL_CALL_FAILED",
+      cause: "ProtocolError",
+      causeCode: -32602,
+    });
   });
 });

@@ -4,7 +4,9 @@
  * child process (spawn-before-sdk/probe.mjs) a module hook holds the SDK's first module back until the server's
  * wrapper has written its pid to a marker file. A host that spawns only after the SDK loaded cannot produce the
  * marker while the hold lasts (the hook then gives up after a bound and reports it absent); one that spawns
- * first does. And a child spawned that early is not orphaned when the SDK then fails to load.
+ * first does. And a child spawned that early is not orphaned when the SDK then fails to load. Both run on the
+ * SDK client's path (`stdioClient: "sdk"`): by default a stdio session without client features is served by the
+ * SDK-free client, which loads the SDK only for what it cannot read itself (wire-client.test.ts).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -26,6 +28,7 @@ interface ProbeOptions {
   marker: string;
   markerLines: number;
   failSdk: boolean;
+  stdioClient?: "auto" | "sdk";
 }
 
 interface ProbeReport {
@@ -59,6 +62,7 @@ describe("the first connect of a stdio server", () => {
       marker,
       markerLines: 1,
       failSdk: false,
+      stdioClient: "sdk",
     });
     // The hook did hold the SDK back (the probe sees the SDK load at all), and the server was running by then.
     expect(report.gate).toMatch(/^marker-present .*@modelcontextprotocol\/client\//);
@@ -75,6 +79,7 @@ describe("the first connect of a stdio server", () => {
       marker,
       markerLines: 2,
       failSdk: true,
+      stdioClient: "sdk",
     });
     expect(report.gate).toMatch(/^marker-present /);
     expect(report.state).toBe("failed");

@@ -4,7 +4,8 @@
  * are seen through module hooks; CommonJS ones (`require`, including packages the barrel loads with
  * `createRequire`) through the require cache.
  *
- * argv: <dist/index.js path> <config JSON: a SwitchboardConfig to connect>
+ * argv: <dist/index.js path> <config JSON: a SwitchboardConfig to connect> [<calls JSON: { server, ok: [tool,
+ * args], fails: tool }>, tools called after the connect: one that answers, then one the server refuses]
  */
 import fs, { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire, register, syncBuiltinESMExports } from "node:module";
@@ -12,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const [barrelPath, configJson] = process.argv.slice(2);
+const [barrelPath, configJson, callsJson] = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), "switchboard-import-cost-"));
 const out = join(dir, "loads.txt");
 writeFileSync(out, "");
@@ -138,6 +139,23 @@ const requiredAfterConfig = requiredPackages();
 // Connect real servers and translate their tools for every target.
 const host = await sb.connectHost(config);
 const tools = host.catalog.snapshot().tools;
+steps.listed = packages();
+let refusal;
+if (callsJson !== undefined) {
+  const calls = JSON.parse(callsJson);
+  await host.callTool(calls.server, calls.ok[0], calls.ok[1]);
+  steps.toolCalled = packages();
+  refusal = await host.callTool(calls.server, calls.fails, {}).then(
+    () => undefined,
+    (error) => ({
+      name: error.name,
+      code: error.code,
+      cause: error.cause?.name,
+      causeCode: error.cause?.code,
+    }),
+  );
+  steps.toolRefused = packages();
+}
 const translated = {};
 for (const target of Object.keys(sb.TARGETS))
   translated[target] = sb.buildToolset(tools, target).tools.length;
@@ -161,5 +179,5 @@ steps.ledger = packages();
 
 rmSync(dir, { recursive: true, force: true });
 process.stdout.write(
-  `${JSON.stringify({ steps, own, builtinsImported, requiredAfterConfig, requiredAfterConnect, toolCount: tools.length, translated, text: answer.text })}\n`,
+  `${JSON.stringify({ steps, own, refusal, builtinsImported, requiredAfterConfig, requiredAfterConnect, toolCount: tools.length, translated, text: answer.text })}\n`,
 );

@@ -6,7 +6,7 @@
  * host was closed and before this process exits (its exit hook would kill them).
  *
  * argv: <dist/index.js path> <options JSON: { server: { command, args, env }, marker, markerLines, waitMs,
- * failSdk }> <scratch dir>
+ * failSdk, stdioClient? }> <scratch dir>
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { register } from "node:module";
@@ -51,7 +51,10 @@ const sb = await import(pathToFileURL(barrelPath).href);
 const configFile = join(dir, "switchboard.json");
 writeFileSync(configFile, JSON.stringify({ mcpServers: { server: options.server } }));
 const config = await sb.loadConfig(configFile);
-const host = await sb.connectHost(config, { restart: { maxAttempts: 0 } });
+const host = await sb.connectHost(config, {
+  restart: { maxAttempts: 0 },
+  ...(options.stdioClient === undefined ? {} : { stdioClient: options.stdioClient }),
+});
 const tools = host.catalog.snapshot().tools.length;
 const [status] = host.servers;
 const aliveBeforeClose = alivePids();
