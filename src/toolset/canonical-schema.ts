@@ -6,24 +6,19 @@ import type { SchemaInterner } from "./schema-interner.js";
  * Canonical form of a JSON Schema for byte-stable serialisation: object keys sorted (so a server that reorders
  * keys does not change a byte), `required` sorted and de-duplicated (it is a set). Every other array keeps its
  * order: `enum`, `items` tuples, `anyOf` branches and `type` lists carry meaning in their order for the model.
- * Returns a new value; the input is not touched.
+ * Returns a new value; the input is not touched. `freeze`: every array and object of the result is frozen.
+ * `intern`: frozen, and every subtree is the same object as an equal one the interner made before.
  */
 export function canonicalSchema(
   value: JsonValue,
   options: { freeze?: boolean; intern?: SchemaInterner } = {},
 ): JsonValue {
-  const freeze = options.freeze === true;
-  return canonicalise(value, undefined, freeze ? freezer(options.intern) : undefined);
+  if (options.intern !== undefined) return options.intern.canonical(value);
+  return canonicalise(value, undefined, options.freeze === true ? Object.freeze : undefined);
 }
 
-/** What happens to each finished array and object: frozen, then shared when an interner is given. */
+/** What happens to each finished array and object (frozen, or nothing). */
 type Finish = <T extends object>(value: T) => T;
-
-function freezer(intern: SchemaInterner | undefined): Finish {
-  return intern === undefined
-    ? (value) => Object.freeze(value)
-    : (value) => intern.share(Object.freeze(value));
-}
 
 /** `finish`: every array and object is frozen as it is made (one walk instead of a copy and a deep freeze). */
 function canonicalise(value: JsonValue, key: string | undefined, finish: Finish | undefined): JsonValue {
@@ -54,7 +49,7 @@ function canonicalise(value: JsonValue, key: string | undefined, finish: Finish 
  * (43 MB of the 80 MB a first translation of 5,000 tools allocated in this function). Keys are distinct, so the
  * order is the same.
  */
-function sortedNames(names: string[]): string[] {
+export function sortedNames(names: string[]): string[] {
   if (names.length > 16) return names.sort();
   for (let index = 1; index < names.length; index += 1) {
     const name = names[index] as string;
