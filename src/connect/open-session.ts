@@ -3,10 +3,11 @@
  * deadline. Either returns a live session or throws a `ConnectionError` after tearing down whatever it started
  * (no half-started child survives a failed attempt).
  *
- * A stdio server whose session needs nothing of the SDK client (no client features, the plain 2025 handshake) is
- * opened by switchboard's SDK-free client (wire-client.ts), so a first connect does not load the SDK. Every
- * other session, and a stdio server whose handshake declares tasks or skills, goes through the SDK client
- * (sdk-session.ts, loaded with the SDK when first needed). This module loads no SDK code.
+ * A stdio server on the plain 2025 handshake is opened by switchboard's SDK-free client (wire-client.ts), so a
+ * first connect does not load the SDK; what that client does not answer itself (a sampling or elicitation
+ * request) goes to an SDK client made when the first such request arrives. Every other session, and a stdio
+ * server whose handshake declares skills, goes through the SDK client (sdk-session.ts, loaded with the SDK when
+ * first needed). This module loads no SDK code.
  */
 
 import { AuthError } from "../auth/auth-error.js";
@@ -23,6 +24,7 @@ import {
   type Attempt,
   clientInfoDefault,
   closeQuietly,
+  declaredCapabilities,
   ExitedBeforeReady,
   finish,
   isNegotiationRefusal,
@@ -33,7 +35,7 @@ import {
   stdioTransport,
 } from "./session-attempt.js";
 import type { StdioChild } from "./stdio-child.js";
-import type { ConnectionOptions, ListKind } from "./types.js";
+import type { ConnectionOptions, ListKind, LoggingMessageNotificationParams } from "./types.js";
 import { WireClient } from "./wire-client.js";
 
 export type { Session, SessionHooks } from "./session-attempt.js";
@@ -99,16 +101,14 @@ export async function openSession(
 }
 
 /**
- * Whether `config`'s session is one the SDK-free client serves: stdio, no client features (no server-to-client
- * requests to answer but `ping`), and the plain 2025 `initialize` (no `protocol` beyond `2025`, no negotiation
- * mode but `legacy`).
+ * Whether `config`'s session is one the SDK-free client serves: stdio and the plain 2025 `initialize` (no
+ * `protocol` beyond `2025`, no negotiation mode but `legacy`), unless `stdioClient: "sdk"` asks for the SDK's.
  */
 export function sdkFreeSession(
   config: ServerConfig,
   options: ConnectionOptions,
 ): config is StdioServerConfig {
-  if (config.kind !== "stdio" || options.features !== undefined || options.stdioClient === "sdk")
-    return false;
+  if (config.kind !== "stdio" || options.stdioClient === "sdk") return false;
   if (config.protocol === "2025") return true;
   if (config.protocol !== undefined) return false;
   const negotiation = options.versionNegotiation;
@@ -127,13 +127,12 @@ async function openStdio(
   const { options, hooks } = attempt;
   const child = stdioTransport(config, attempt, spawned, readJsonRpcMessage);
   const schemaValidator = outputSchemaValidator(hooks);
-  const client = new WireClient(options.clientInfo ?? clientInfoDefault, schemaValidator);
-  attempt.clients.push({ client, child });
-  await client.connect(child, { signal: attempt.signal, timeout: remaining(attempt) });
-  const capabilities = client.getServerCapabilities();
-  if (capabilities?.tasks !== undefined || capabilities?.extensions?.[SKILLS_EXTENSION] !== undefined) {
-    return (await sdkSession()).adoptWireSession(attempt, client, child);
-  }
+  const features = options.features;
+  const client = new WireClient(
+    options.clientInfo ?? clientInfoDefault,
+    schemaValidator,
+    declaredCapabilities(features),
+  );
   // Filled in by finish(); hooks only fire for sessions that reached the caller.
   const session = {
     client,
@@ -146,6 +145,24 @@ async function openStdio(
     missed: new Set(),
     warnings: new Map(),
   } as unknown as Session;
+  if (features !== undefined) {
+    if (features.roots !== undefined) client.answerRoots(features.roots);
+    client.setNotificationHandler("notifications/message", (notification) =>
+      hooks.onLog?.(session, notification.params as unknown as LoggingMessageNotificationParams),
+    );
+    client.setNotificationHandler("notifications/resources/updated", (notification) =>
+      hooks.onResourceUpdated?.(session, String(notification.params?.uri)),
+    );
+    // Sampling, elicitation and whatever is not plain enough to read here: the SDK's client, made when asked.
+    client.delegateServerMessages(async () =>
+      (await sdkSession()).serverMessageSink(attempt, session, client, child),
+    );
+  }
+  attempt.clients.push({ client, child });
+  await client.connect(child, { signal: attempt.signal, timeout: remaining(attempt) });
+  if (client.getServerCapabilities()?.extensions?.[SKILLS_EXTENSION] !== undefined) {
+    return (await sdkSession()).adoptWireSession(attempt, client, child);
+  }
   for (const kind of Object.keys(listChangedMethods) as ListKind[]) {
     client.setNotificationHandler(listChangedMethods[kind], () => hooks.onListChanged(session, kind));
   }

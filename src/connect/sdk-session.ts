@@ -1,12 +1,13 @@
 /**
- * The half of opening a session that runs through the MCP client SDK: every HTTP session, and a stdio session
- * the SDK-free client does not serve (client features, a 2026 revision, or a server that declared tasks or skills,
- * which the SDK client then takes over after the handshake). Loaded, with the SDK, by `open-session.ts` only when
- * one of those is asked for.
+ * The half of opening a session that runs through the MCP client SDK: every HTTP session, a stdio session the
+ * SDK-free client does not serve (a 2026 revision, `stdioClient: "sdk"`, or a server that declared skills, which
+ * the SDK client then takes over after the handshake), and the SDK client that answers an SDK-free session's
+ * sampling and elicitation requests. Loaded, with the SDK, by `open-session.ts` only when one of those is asked
+ * for.
  */
 import type {
   Client,
-  ClientCapabilities,
+  JSONRPCMessage,
   Transport,
   VersionNegotiationOptions,
 } from "@modelcontextprotocol/client";
@@ -29,6 +30,7 @@ import {
   type Attempt,
   clientInfoDefault,
   closeQuietly,
+  declaredCapabilities,
   finish,
   isNegotiationRefusal,
   listChangedMethods,
@@ -38,7 +40,7 @@ import {
 } from "./session-attempt.js";
 import type { StdioChild } from "./stdio-child.js";
 import type { ClientFeatures, ConnectionOptions, ListKind, WireTransport } from "./types.js";
-import type { WireClient } from "./wire-client.js";
+import type { ServerMessageSink, WireClient } from "./wire-client.js";
 
 export async function openSdkStdio(
   config: StdioServerConfig,
@@ -150,13 +152,7 @@ function refusesStreamableHttp(error: unknown): boolean {
 function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) {
   const { options, hooks } = attempt;
   const schemaValidator = outputSchemaValidator(hooks);
-  const client = new McpClient(options.clientInfo ?? clientInfoDefault, {
-    capabilities: declaredCapabilities(options.features),
-    jsonSchemaValidator: schemaValidator,
-    ...negotiationFor(attempt.config, options),
-  });
-  memoiseResultValidators(client);
-  completeByDefault(transport, client);
+  const client = sdkClient(attempt, transport, schemaValidator);
   // Filled in by finish(); hooks only fire for sessions that reached the caller.
   const session = {
     client,
@@ -178,17 +174,21 @@ function newClient(attempt: Attempt, transport: Transport, wire: WireTransport) 
   return { client, session };
 }
 
-function declaredCapabilities(features: ClientFeatures | undefined): ClientCapabilities {
-  const capabilities: ClientCapabilities = {};
-  if (features?.sampling !== undefined) capabilities.sampling = { tools: {} };
-  if (features?.elicitation !== undefined) {
-    capabilities.elicitation = {
-      form: { applyDefaults: true },
-      ...(features.elicitation.url === true ? { url: {} } : {}),
-    };
-  }
-  if (features?.roots !== undefined) capabilities.roots = { listChanged: true };
-  return capabilities;
+/** An SDK client for the attempt: its declared features, validator and negotiation. */
+function sdkClient(
+  attempt: Attempt,
+  transport: Transport,
+  schemaValidator: Session["schemaValidator"],
+): Client {
+  const { options } = attempt;
+  const client = new McpClient(options.clientInfo ?? clientInfoDefault, {
+    capabilities: declaredCapabilities(options.features),
+    jsonSchemaValidator: schemaValidator,
+    ...negotiationFor(attempt.config, options),
+  });
+  memoiseResultValidators(client);
+  completeByDefault(transport, client);
+  return client;
 }
 
 /** Registers a handler per declared capability, and the notification handlers the connection re-emits. */
@@ -234,8 +234,82 @@ function handleClientFeatures(
 }
 
 /**
+ * The SDK client that answers what an SDK-free session's client does not read itself (a sampling or elicitation
+ * request, an unusual `roots/list` or log line): made when the first such message arrives, with the features'
+ * handlers, and given the handshake's facts so it validates in the negotiated era. It reads only what it is
+ * handed and writes its answers to the same child; the session's own client keeps everything else.
+ */
+export async function serverMessageSink(
+  attempt: Attempt,
+  session: Session,
+  wire: WireClient,
+  child: ChildProcessTransport,
+): Promise<ServerMessageSink> {
+  const view = new HandedView(child);
+  const client = sdkClient(attempt, view, session.schemaValidator);
+  const { features } = attempt.options;
+  if (features !== undefined) handleClientFeatures(client, session, attempt, features);
+  client.onerror = (error) => attempt.hooks.onError(error);
+  await client.connect(view);
+  if (!takeHandshake(client, wire)) {
+    throw new Error("the MCP client SDK could not take over the initialized session");
+  }
+  return {
+    deliver: (message) => view.onmessage?.(message),
+    closed: () => view.onclose?.(),
+  };
+}
+
+/** Gives `client` the facts of the handshake `wire` ran; false when the SDK no longer reads them there. */
+function takeHandshake(client: Client, wire: WireClient): boolean {
+  const internals = client as unknown as Record<string, unknown>;
+  const capabilities = wire.getServerCapabilities();
+  const version = wire.getNegotiatedProtocolVersion();
+  internals._serverCapabilities = capabilities;
+  internals._serverVersion = wire.getServerVersion();
+  internals._instructions = wire.getInstructions();
+  internals._negotiatedProtocolVersion = version;
+  internals._requestMessageId = wire.nextRequestId;
+  return (
+    client.getServerCapabilities() === capabilities &&
+    client.getNegotiatedProtocolVersion() === version &&
+    typeof internals._requestMessageId === "number"
+  );
+}
+
+/**
+ * A started transport with a session id (so a legacy connect skips `initialize`) whose incoming messages are
+ * only those handed to it; what the client sends goes to the child.
+ */
+class HandedView implements Transport {
+  readonly sessionId = "stdio";
+  onmessage?: (message: JSONRPCMessage) => void;
+  onclose?: Transport["onclose"];
+  onerror?: Transport["onerror"];
+  readonly #child: ChildProcessTransport;
+
+  constructor(child: ChildProcessTransport) {
+    this.#child = child;
+  }
+
+  start(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  send(message: Parameters<Transport["send"]>[0]): Promise<void> {
+    return this.#child.send(message);
+  }
+
+  /** The session's own client closes the child; this view only stops. */
+  close(): Promise<void> {
+    this.onclose?.();
+    return Promise.resolve();
+  }
+}
+
+/**
  * Hands a stdio session that the SDK-free client has initialized to an SDK client, which the server's
- * capabilities need (tasks, skills): the SDK client connects through a view of the same transport that carries a
+ * capabilities need (skills, which only the SDK's `SkillsClient` lists): the SDK client connects through a view of the same transport that carries a
  * session id, so its legacy connect skips `initialize` (its rule for resuming a session), and is given the
  * handshake's facts. The server sees one session and one handshake. Throws when the SDK no longer reads those
  * facts where this writes them, and the attempt fails (the caller then names the server).
@@ -249,19 +323,7 @@ export async function adoptWireSession(
   const { client, session } = newClient(attempt, view, "stdio");
   attempt.clients.push({ client, child });
   await client.connect(view, { signal: attempt.signal, timeout: remaining(attempt) });
-  const internals = client as unknown as Record<string, unknown>;
-  const capabilities = wire.getServerCapabilities();
-  const version = wire.getNegotiatedProtocolVersion();
-  internals._serverCapabilities = capabilities;
-  internals._serverVersion = wire.getServerVersion();
-  internals._instructions = wire.getInstructions();
-  internals._negotiatedProtocolVersion = version;
-  internals._requestMessageId = wire.nextRequestId;
-  if (
-    client.getServerCapabilities() !== capabilities ||
-    client.getNegotiatedProtocolVersion() !== version ||
-    typeof internals._requestMessageId !== "number"
-  ) {
+  if (!takeHandshake(client, wire)) {
     throw new Error("the MCP client SDK could not take over the initialized session");
   }
   session.direct = DirectToolCalls.attach(client, child, session.schemaValidator);

@@ -3,7 +3,12 @@
  * and the SDK's (sdk-session.ts): the session's shape, the attempt's record, and the last step both take, the
  * first full listing (`finish`). Loads no SDK code.
  */
-import type { JSONRPCMessage, jsonSchemaValidator, Transport } from "@modelcontextprotocol/client";
+import type {
+  ClientCapabilities,
+  JSONRPCMessage,
+  jsonSchemaValidator,
+  Transport,
+} from "@modelcontextprotocol/client";
 import { loadedClientSdk } from "../auth/client-sdk.js";
 import type { ServerConfig, StdioServerConfig } from "../config/types.js";
 import type { ConnectionError } from "../errors.js";
@@ -13,6 +18,7 @@ import { allListKinds, fetchListing } from "./fetch-listing.js";
 import type { SessionClient } from "./session-client.js";
 import { type StdioChild, spawnStdioChild } from "./stdio-child.js";
 import type {
+  ClientFeatures,
   ConnectionOptions,
   ListingWarning,
   ListKind,
@@ -120,6 +126,20 @@ export function stdioTransport(
   attempt.child = child;
   attempt.wire = "stdio";
   return child;
+}
+
+/** What `initialize` declares for `features`: each present feature's capability. */
+export function declaredCapabilities(features: ClientFeatures | undefined): ClientCapabilities {
+  const capabilities: ClientCapabilities = {};
+  if (features?.sampling !== undefined) capabilities.sampling = { tools: {} };
+  if (features?.elicitation !== undefined) {
+    capabilities.elicitation = {
+      form: { applyDefaults: true },
+      ...(features.elicitation.url === true ? { url: {} } : {}),
+    };
+  }
+  if (features?.roots !== undefined) capabilities.roots = { listChanged: true };
+  return capabilities;
 }
 
 /** What is left of the attempt's `connectTimeoutMs`. */

@@ -165,9 +165,9 @@ export interface ConnectionOptions {
   /** OAuth (or any bearer `AuthProvider`) for an HTTP server; ignored for stdio. */
   auth?: ConnectionAuth;
   /**
-   * Which client speaks to a stdio server. `auto` (the default): switchboard's own, which does not load the MCP
-   * SDK, where the session needs nothing of the SDK client (no `features`, the plain 2025 `initialize`, and a
-   * server that declares neither tasks nor skills); the SDK's client otherwise. `sdk`: always the SDK's client.
+   * Which client speaks to a stdio server. `auto` (the default): switchboard's own, which loads the MCP SDK only
+   * for what it does not read itself (a sampling or elicitation request, an image result), on the plain 2025
+   * `initialize` and with a server that declares no skills; the SDK's client otherwise. `sdk`: always the SDK's.
    */
   stdioClient?: "auto" | "sdk";
 }

@@ -2,23 +2,27 @@
  * An MCP client for one stdio session that does not load the SDK until something needs it. A first connect
  * through the SDK client compiles and runs its zod schemas (Node 22, peers harness: about 45 ms of the 82 ms a
  * one-server connect took, and 7 MB of the heap after ten servers); the AI SDK's own small client connects in
- * 37 ms. Here the handshake, `tools/list`, text-only `tools/call` results, `ping` and the notifications a session
- * without client features receives are read by switchboard's own code; the rest asks the SDK, loaded then, with
- * the SDK's own validators, error classes and messages:
+ * 37 ms. Here the handshake, `tools/list`, text-only `tools/call` results, the commonest listings, `ping`, a
+ * plain `roots/list`, list_changed, progress and plain log lines are read by switchboard's own code; the rest
+ * asks the SDK, loaded then, with the SDK's own validators, handlers, error classes and messages:
  *
  * - a result the readers here do not know the SDK's answer for (an image, an unusual `initialize`, every other
  *   method's result) goes through the legacy era codec's validator, as in the SDK's request funnel;
+ * - a server request or notification not read here (sampling, elicitation, anything unusual) goes to an SDK
+ *   client made for it when the first one arrives (`delegateServerMessages`), which answers on the same
+ *   transport;
  * - every error a caller sees (a JSON-RPC error, a timeout, a closed connection, an invalid result) is the SDK's
  *   own class built with the SDK's message, so code that recognises SDK errors sees no difference.
  *
- * Used only where the SDK client would run the plain 2025 `initialize` on our own stdio transport with no
- * client features (no sampling, elicitation or roots handlers to register): `open-session.ts` decides. The
- * readers are held equal to the SDK's by property tests (json-rpc-message, initialize-result, text-only-result).
- * The methods are the SDK `Client`'s that switchboard calls (`SessionClient`), with the same arguments.
+ * Used where the SDK client would run the plain 2025 `initialize` on our own stdio transport: `open-session.ts`
+ * decides. The readers are held equal to the SDK's by property tests (json-rpc-message, initialize-result,
+ * text-only-result, server-message-readers). The methods are the SDK `Client`'s that switchboard calls
+ * (`SessionClient`), with the same arguments.
  */
 import type {
   CallToolRequestOptions,
   CallToolResult,
+  ClientCapabilities,
   CompleteRequestParams,
   CompleteResult,
   EmptyResult,
@@ -33,15 +37,17 @@ import type {
   Progress,
   ReadResourceResult,
   RequestOptions,
+  Root,
   ServerCapabilities,
   StandardSchemaV1,
 } from "@modelcontextprotocol/client";
-import { type ClientSdkModule, loadClientSdk } from "../auth/client-sdk.js";
+import { type ClientSdkModule, loadClientSdk, loadedClientSdk } from "../auth/client-sdk.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { readInitializeResult } from "./initialize-result.js";
 import { walkPages } from "./list-tools.js";
 import { type Codec, LEGACY_ERA, validatorFor } from "./memo-result-validator.js";
 import { outputFault, outputValidator } from "./output-check.js";
+import { noParams, readLogMessage, readResourceUpdated } from "./server-message-readers.js";
 import type { SessionClient } from "./session-client.js";
 import { textOnlyResult } from "./text-only-result.js";
 
@@ -58,6 +64,23 @@ export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = [
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 type NotificationHandler = (notification: { method: string; params?: Record<string, unknown> }) => void;
+
+/**
+ * Where the server's messages that this client does not read itself go (a sampling or elicitation request, an
+ * unusual log line): an SDK client made for them when the first one arrives (`sdk-session.ts`), which answers
+ * through the same transport with the SDK's own validation, handlers and errors.
+ */
+export interface ServerMessageSink {
+  deliver(message: JSONRPCMessage): void;
+  /** The transport closed: handlers still running are aborted, as the SDK's client does. */
+  closed(): void;
+}
+
+/** The notifications whose params this client reads itself (others are left to the sink, or ignored). */
+const READERS: Record<string, (params: unknown) => Record<string, unknown> | undefined> = {
+  "notifications/message": readLogMessage,
+  "notifications/resources/updated": readResourceUpdated,
+};
 
 /** What a request waits with; `raw` is the response's `result` as the server wrote it. */
 class PendingRequest {
@@ -86,19 +109,44 @@ export class WireClient implements SessionClient {
   onerror?: (error: Error) => void;
 
   readonly #clientInfo: Implementation;
+  readonly #capabilities: ClientCapabilities;
   readonly #validators: jsonSchemaValidator;
   readonly #pending = new Map<number, PendingRequest>();
   readonly #notifications = new Map<string, NotificationHandler>();
   #transport: ChildProcessTransport | undefined;
   #nextId = 0;
-  #capabilities: ServerCapabilities | undefined;
+  #roots: (() => Root[] | Promise<Root[]>) | undefined;
+  #makeSink: (() => Promise<ServerMessageSink>) | undefined;
+  /** The sink once asked for: messages wait on it in order while the SDK loads. */
+  #sink: Promise<ServerMessageSink | undefined> | undefined;
+  #serverCapabilities: ServerCapabilities | undefined;
   #serverInfo: Implementation | undefined;
   #instructions: string | undefined;
   #protocolVersion: string | undefined;
 
-  constructor(clientInfo: Implementation, validators: jsonSchemaValidator) {
+  /** `capabilities`: what `initialize` declares (the session's client features; none by default). */
+  constructor(
+    clientInfo: Implementation,
+    validators: jsonSchemaValidator,
+    capabilities: ClientCapabilities = {},
+  ) {
     this.#clientInfo = clientInfo;
     this.#validators = validators;
+    this.#capabilities = capabilities;
+  }
+
+  /** Answers `roots/list` (a plain request) with `roots`; the client must declare `roots`. */
+  answerRoots(roots: () => Root[] | Promise<Root[]>): void {
+    this.#roots = roots;
+  }
+
+  /**
+   * Where the server's requests and notifications go that this client does not answer or read itself; `make`
+   * runs when the first one arrives. Without it, such a request is refused ("Method not found") and such a
+   * notification ignored, as an SDK client without the capability does.
+   */
+  delegateServerMessages(make: () => Promise<ServerMessageSink>): void {
+    this.#makeSink = make;
   }
 
   /** Handles a notification from the server (the SDK client's `setNotificationHandler`, by method name). */
@@ -118,7 +166,7 @@ export class WireClient implements SessionClient {
         "initialize",
         {
           protocolVersion: LEGACY_PROTOCOL_VERSIONS[0],
-          capabilities: {},
+          capabilities: this.#capabilities,
           clientInfo: this.#clientInfo,
         },
         options,
@@ -128,7 +176,7 @@ export class WireClient implements SessionClient {
       if (!LEGACY_PROTOCOL_VERSIONS.includes(result.protocolVersion)) {
         throw new Error(`Server's protocol version is not supported: ${result.protocolVersion}`);
       }
-      this.#capabilities = result.capabilities;
+      this.#serverCapabilities = result.capabilities;
       this.#serverInfo = result.serverInfo;
       this.#instructions = result.instructions;
       await this.notification({ method: "notifications/initialized" });
@@ -146,7 +194,7 @@ export class WireClient implements SessionClient {
 
   /** What the server declared in `initialize` (undefined before the handshake). */
   getServerCapabilities(): ServerCapabilities | undefined {
-    return this.#capabilities;
+    return this.#serverCapabilities;
   }
 
   /** The server's `serverInfo`. */
@@ -169,7 +217,7 @@ export class WireClient implements SessionClient {
    * code that has loaded the SDK asks (a task's result validator).
    */
   _resolveOutboundCodec(_method: string): Codec {
-    const codec = loadedLegacyCodec();
+    const codec = loadedLegacyCodec(loadedClientSdk());
     if (codec === undefined) throw new Error("the SDK is not loaded: no era codec yet");
     return codec;
   }
@@ -310,7 +358,7 @@ export class WireClient implements SessionClient {
     options: RequestOptions = {},
   ): Promise<Record<string, unknown>> {
     const capability = method.startsWith("prompts/") ? "prompts" : "resources";
-    if (this.#capabilities?.[capability] === undefined) return { [key]: [] };
+    if (this.#serverCapabilities?.[capability] === undefined) return { [key]: [] };
     if (params?.cursor !== undefined) return this.#spec(method, params, options);
     const { first, items } = await walkPages(method, key, (cursor) =>
       this.#spec<Record<string, unknown>>(method, cursor === undefined ? undefined : { cursor }, options),
@@ -389,8 +437,8 @@ export class WireClient implements SessionClient {
       error?: { code: number; message: string; data?: unknown };
     };
     if (typeof record.method === "string") {
-      if (record.id !== undefined) this.#answerServerRequest(record.id, record.method);
-      else this.#onNotification(record.method, record.params);
+      if (record.id !== undefined) this.#onServerRequest(message, record.id, record.method, record.params);
+      else this.#onNotification(message, record.method, record.params);
       return;
     }
     // The SDK's lookup: the id as a number (every id this client sends is one).
@@ -409,30 +457,79 @@ export class WireClient implements SessionClient {
       );
   }
 
-  /** A server's request: `ping` is answered; this client declares no capability, so the rest are unknown methods. */
-  #answerServerRequest(id: unknown, method: string): void {
+  /**
+   * A server's request: `ping`, and a plain `roots/list` when roots are declared, are answered here; the rest go
+   * to the sink, or without one are unknown methods (this client then declares nothing that would be asked).
+   */
+  #onServerRequest(message: JSONRPCMessage, id: unknown, method: string, params: unknown): void {
+    let result: Promise<Record<string, unknown>> | undefined;
+    if (method === "ping") result = Promise.resolve({});
+    else if (method === "roots/list" && this.#roots !== undefined && noParams(params)) {
+      const roots = this.#roots;
+      // The SDK runs a handler a microtask later, and answers a throw with its message as an internal error.
+      result = Promise.resolve().then(async () => ({ roots: await roots() }));
+    } else if (this.#makeSink !== undefined) {
+      this.#toSink(message);
+      return;
+    }
     const answer =
-      method === "ping"
-        ? { jsonrpc: "2.0", id, result: {} }
-        : { jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } };
-    this.#transport
-      ?.send(answer as JSONRPCMessage)
-      .catch((error: unknown) => this.onerror?.(new Error(`Failed to send response: ${error}`)));
+      result === undefined
+        ? Promise.resolve({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } })
+        : result.then(
+            (value) => ({ result: value, jsonrpc: "2.0", id }),
+            (error: Error) => ({
+              jsonrpc: "2.0",
+              id,
+              error: { code: -32603, message: error?.message ?? "Internal error" },
+            }),
+          );
+    void answer.then((response) =>
+      this.#transport
+        ?.send(response as JSONRPCMessage)
+        .catch((error: unknown) => this.onerror?.(new Error(`Failed to send response: ${error}`))),
+    );
   }
 
-  #onNotification(method: string, params: Record<string, unknown> | undefined): void {
+  #onNotification(
+    message: JSONRPCMessage,
+    method: string,
+    params: Record<string, unknown> | undefined,
+  ): void {
     if (method === "notifications/progress") {
       this.#onProgress(params);
       return;
     }
+    // A cancellation is for a request the sink is answering, if any; it does not start the sink.
+    if (method === "notifications/cancelled") {
+      if (this.#sink !== undefined) this.#toSink(message);
+      return;
+    }
     const handler = this.#notifications.get(method);
     if (handler === undefined) return;
+    const reader = READERS[method];
+    const read = reader === undefined ? params : reader(params);
+    if (reader !== undefined && read === undefined) {
+      // Not plain enough to read here: the SDK's schema judges it, and its handler reports it.
+      if (this.#makeSink !== undefined) this.#toSink(message);
+      return;
+    }
     // The SDK runs handlers a microtask later, and reports a throw as an error.
     Promise.resolve()
-      .then(() => handler(params === undefined ? { method } : { method, params }))
+      .then(() => handler(read === undefined ? { method } : { method, params: read }))
       .catch((error: unknown) =>
         this.onerror?.(new Error(`Uncaught error in notification handler: ${error}`)),
       );
+  }
+
+  /** Hands `message` to the sink, made (and the SDK loaded) by the first message that needs it. */
+  #toSink(message: JSONRPCMessage): void {
+    const make = this.#makeSink;
+    if (make === undefined) return;
+    this.#sink ??= make().catch((error: unknown) => {
+      this.onerror?.(new Error(`Could not answer the server's request: ${error}`, { cause: error }));
+      return undefined;
+    });
+    void this.#sink.then((sink) => sink?.deliver(message));
   }
 
   /** The SDK's progress rule: the token names a request in flight; its timeout restarts when it asked so. */
@@ -461,6 +558,7 @@ export class WireClient implements SessionClient {
     const waiting = [...this.#pending.values()];
     for (const pending of waiting) this.#settle(pending);
     this.#transport = undefined;
+    void this.#sink?.then((sink) => sink?.closed());
     try {
       this.onclose?.();
     } finally {

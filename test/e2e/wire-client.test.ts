@@ -1,11 +1,13 @@
 /**
  * The SDK-free stdio client (src/connect/wire-client.ts) against the SDK's client, on real stdio sessions of
  * fixture servers, beyond `tools/call` (which direct-calls.test.ts compares): what it answers the server's own
- * requests, every listing of a paging server, `resources/read` and `prompts/get`, and the hand-over to the SDK's
- * client of a server that declares tasks.
+ * requests (with and without client features: roots answered itself, sampling and elicitation through an SDK
+ * client made for them), the log lines and resource updates it reports, every listing of a paging server,
+ * `resources/read` and `prompts/get`, and a server that declares tasks.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerConfig } from "../../src/config/types.js";
+import type { ClientFeatures, LoggingMessageNotificationParams } from "../../src/connect/types.js";
 import { openSession, type Session, type SessionHooks } from "../../src/connect/open-session.js";
 import { ServerConnection } from "../../src/connect/server-connection.js";
 import { compileFixture, type FixtureName, fixtureCommand } from "../fixtures/fixture-command.js";
@@ -27,31 +29,92 @@ function stdio(name: string, command: { command: string; args: string[] }): Serv
 const raw = stdio("raw", { command: process.execPath, args: [compileFixture("raw-calls-server")] });
 const open: Session[] = [];
 const reported: Error[] = [];
+/** What each session's hooks were told: log lines, resource updates, server requests started and ended. */
+const told = new Map<
+  Session,
+  { logs: LoggingMessageNotificationParams[]; updated: string[]; asking: boolean[] }
+>();
 
-async function connect(config: ServerConfig, client: "auto" | "sdk"): Promise<Session> {
+async function connect(
+  config: ServerConfig,
+  client: "auto" | "sdk",
+  features?: ClientFeatures,
+): Promise<Session> {
+  const seen = {
+    logs: [] as LoggingMessageNotificationParams[],
+    updated: [] as string[],
+    asking: [] as boolean[],
+  };
   const hooks: SessionHooks = {
     onStderr: () => {},
     onListChanged: () => {},
     onClose: () => {},
     onError: (error) => reported.push(error),
+    onLog: (_session, message) => seen.logs.push(message),
+    onResourceUpdated: (_session, uri) => seen.updated.push(uri),
+    onServerRequest: (_session, active) => seen.asking.push(active),
     stderrTail: () => undefined,
     redact: (text) => text,
   };
-  const session = await openSession(config, hooks, { stdioClient: client }, new AbortController().signal);
+  const options = { stdioClient: client, ...(features === undefined ? {} : { features }) };
+  const session = await openSession(config, hooks, options, new AbortController().signal);
   open.push(session);
+  told.set(session, seen);
   return session;
 }
 
 afterEach(async () => {
   await Promise.all(open.splice(0).map((session) => session.client.close().catch(() => {})));
   reported.length = 0;
+  told.clear();
 });
 
-/** What the server's `ask` tool reports of the client's answer to a request of `method`. */
-async function answerTo(session: Session, method: string): Promise<unknown> {
-  const result = await session.client.callTool({ name: "ask", arguments: { method } }, { timeout: 5_000 });
+/** What the server's `ask` tool reports of the client's answer to a request of `method` (with `params`). */
+async function answerTo(session: Session, method: string, params?: unknown): Promise<unknown> {
+  const args = params === undefined ? { method } : { method, params };
+  const result = await session.client.callTool({ name: "ask", arguments: args }, { timeout: 5_000 });
   return JSON.parse((result.content[0] as { text: string }).text);
 }
+
+/** Features that answer what they are asked from the request itself, so two clients can be compared. */
+const features: ClientFeatures = {
+  sampling: async (params) =>
+    params.messages.length > 1
+      ? { rejected: "one message at a time" }
+      : { result: { role: "assistant", content: { type: "text", text: "sampled" }, model: "m" } },
+  elicitation: {
+    url: true,
+    handle: async (params) =>
+      params.mode === "url" ? { action: "decline" } : { action: "accept", content: { given: "yes" } },
+  },
+  roots: () => [{ uri: "file:///tmp/switchboard-root", name: "root" }],
+};
+
+const userMessage = { role: "user", content: { type: "text", text: "hi" } };
+/** Requests a server may send a client with those features: plain, unusual and malformed. */
+const featureAsks: [string, unknown][] = [
+  ["ping", {}],
+  ["roots/list", {}],
+  ["roots/list", null],
+  ["roots/list", { _meta: { progressToken: 7 } }],
+  ["roots/list", { cursor: "unexpected" }],
+  ["sampling/createMessage", { messages: [userMessage], maxTokens: 10 }],
+  ["sampling/createMessage", { messages: [userMessage, userMessage], maxTokens: 10 }],
+  ["sampling/createMessage", { messages: "none" }],
+  [
+    "elicitation/create",
+    {
+      message: "Which?",
+      requestedSchema: {
+        type: "object",
+        properties: { given: { type: "string" }, other: { type: "string", default: "d" } },
+      },
+    },
+  ],
+  ["elicitation/create", { mode: "url", message: "Go", url: "https://example.com/x", elicitationId: "e1" }],
+  ["elicitation/create", { message: 3 }],
+  ["x/custom", {}],
+];
 
 describe("the SDK-free stdio client", () => {
   it("answers the server's ping and refuses what it does not offer, as the SDK's client does", async () => {
@@ -66,6 +129,56 @@ describe("the SDK-free stdio client", () => {
       error: { code: -32601, message: "Method not found" },
     });
     expect(reported).toEqual([]);
+  });
+
+  it("with client features, answers every request as the SDK's client does: roots itself, the rest through the SDK", async () => {
+    const wire = await connect(raw, "auto", features);
+    const sdk = await connect(raw, "sdk", features);
+    expect(wire.client.constructor.name).toBe("WireClient");
+    for (const [method, params] of featureAsks) {
+      expect({ method, params, answer: await answerTo(wire, method, params) }).toEqual({
+        method,
+        params,
+        answer: await answerTo(sdk, method, params),
+      });
+    }
+    expect(await answerTo(wire, "roots/list")).toEqual({
+      result: { roots: [{ uri: "file:///tmp/switchboard-root", name: "root" }] },
+    });
+    // Sampling and elicitation were asked and ended as often on both (roots and ping are not "asking").
+    expect(told.get(wire)?.asking).toEqual(told.get(sdk)?.asking);
+    expect(told.get(wire)?.asking.length).toBeGreaterThan(0);
+    expect(reported.map(String)).toEqual([]);
+  });
+
+  it("with client features, reports log lines and resource updates as the SDK's client does", async () => {
+    const wire = await connect(raw, "auto", features);
+    const sdk = await connect(raw, "sdk", features);
+    const notes: [string, unknown][] = [
+      ["notifications/message", { level: "info", data: { n: 1 } }],
+      ["notifications/message", { data: "x", logger: "srv", level: "error", extra: 1 }],
+      ["notifications/message", { level: "info", data: 2, _meta: { note: true } }],
+      ["notifications/message", { level: "loud", data: 3 }],
+      ["notifications/resources/updated", { uri: "file:///a" }],
+      ["notifications/resources/updated", { uri: 4 }],
+      ["notifications/other", { any: 1 }],
+    ];
+    for (const session of [wire, sdk]) {
+      for (const [method, params] of notes) {
+        await session.client.callTool({ name: "notify", arguments: { method, params } }, { timeout: 5_000 });
+      }
+      // Notifications are handled a microtask or an SDK load later; a ping after them is answered after them.
+      await answerTo(session, "ping");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(told.get(wire)?.logs).toEqual(told.get(sdk)?.logs);
+    expect(told.get(wire)?.logs).toHaveLength(3);
+    expect(told.get(wire)?.updated).toEqual(told.get(sdk)?.updated);
+    expect(told.get(wire)?.updated).toEqual(["file:///a"]);
+    // The malformed ones are reported, the same way on both: once by each client.
+    const messages = reported.map((error) => error.message);
+    expect(messages).toHaveLength(4);
+    expect(messages.slice(0, 2)).toEqual(messages.slice(2));
   });
 
   it("lists every page of tools, resources, templates and prompts as the SDK's client does", async () => {
@@ -118,11 +231,11 @@ describe("the SDK-free stdio client", () => {
     expect(answered.some((entry) => "code" in (entry as object))).toBe(true);
   });
 
-  it("hands a server that declares tasks to the SDK's client, which lists it and runs its tools as tasks", async () => {
+  it("serves a server that declares tasks itself, listing it and running its tools as tasks", async () => {
     const tasks = stdio("tasks", fixtureCommand("task-server"));
     const session = await connect(tasks, "auto");
-    // The SDK's client, not ours: only it runs tasks.
-    expect(session.client.constructor.name).toBe("Client");
+    // Tasks are switchboard's own runtime (tool-task.ts) over either client.
+    expect(session.client.constructor.name).toBe("WireClient");
     expect(session.info.protocolVersion).toBe("2025-11-25");
     expect(session.info.capabilities.tasks).toBeDefined();
     const connection = new ServerConnection(tasks, { restart: { maxAttempts: 0 } });
