@@ -1,12 +1,27 @@
 /**
- * The commonest answers to `initialize`, read without the SDK's 2025-era result schema: capabilities among
- * `logging`, `completions`, `prompts`, `resources` and `tools` with their plain flags, a `serverInfo` of name,
- * version and perhaps a title, and perhaps `instructions`. For those the schema's answer is known: the same members
- * in the schema's key order, which is what this returns (initialize-result.property.test.ts holds the two equal).
- * Anything else (tasks, extensions, icons, `_meta`, a malformed answer) returns undefined, and the caller asks the
- * SDK's validator, which then loads.
+ * Answers to `initialize`, read without the SDK's 2025-era result schema: what real servers send, so that a
+ * connect to them does not load the SDK. Read here: `protocolVersion`, perhaps `instructions`, a `serverInfo` of
+ * name and version with perhaps a title, icons, website and description, and capabilities among `experimental`,
+ * `logging`, `completions`, `prompts`, `resources`, `tools`, `tasks` and `extensions` as the schema has them
+ * (JSON objects copied, the plain flags, the tasks capability with any members it does not know kept as they are).
+ * For those the schema's answer is known: the same members in the schema's key order (see schema-readers.ts),
+ * which is what this returns (initialize-result.property.test.ts holds the two equal).
+ *
+ * Anything else returns undefined, and the caller asks the SDK's validator, which then loads: an answer with
+ * `_meta` or a member the schema does not name (at the top, in `serverInfo`, an icon or the capabilities), a
+ * `__proto__` member in any object it reads (the schema drops one), or a malformed answer.
  */
 import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/client";
+import {
+  boolean,
+  icons,
+  jsonObject,
+  objectOf,
+  optional,
+  recordOf,
+  required,
+  string,
+} from "./schema-readers.js";
 
 /** What a session keeps of the server's `initialize` answer. */
 export interface InitializeFacts {
@@ -16,70 +31,70 @@ export interface InitializeFacts {
   instructions?: string;
 }
 
-const RESULT_KEYS: ReadonlySet<string> = new Set([
-  "protocolVersion",
-  "capabilities",
-  "serverInfo",
-  "instructions",
-]);
-const INFO_KEYS: ReadonlySet<string> = new Set(["name", "title", "version"]);
-/** The capabilities read here, in the schema's order (the order the SDK's answer has). */
-const CAPABILITY_ORDER = ["logging", "completions", "prompts", "resources", "tools"] as const;
-const CAPABILITY_KEYS: ReadonlySet<string> = new Set(CAPABILITY_ORDER);
-/** Each capability's flags, in the schema's order; `logging` and `completions` are read only when empty. */
-const FLAGS: Record<(typeof CAPABILITY_ORDER)[number], readonly string[]> = {
-  logging: [],
-  completions: [],
-  prompts: ["listChanged"],
-  resources: ["subscribe", "listChanged"],
-  tools: ["listChanged"],
-};
+/** `ImplementationSchema`. */
+const implementation = objectOf(
+  [
+    required("name", string),
+    optional("title", string),
+    optional("icons", icons),
+    required("version", string),
+    optional("websiteUrl", string),
+    optional("description", string),
+  ],
+  "refuse",
+);
 
-/** The answer as the SDK's validator would return it, or undefined when it is not of the shape above. */
+/** `ServerTasksCapabilitySchema`: loose objects all the way down, so members it does not name are kept. */
+const tasks = objectOf(
+  [
+    optional("list", jsonObject),
+    optional("cancel", jsonObject),
+    optional(
+      "requests",
+      objectOf([optional("tools", objectOf([optional("call", jsonObject)], "keep"))], "keep"),
+    ),
+  ],
+  "keep",
+);
+
+const listChanged = objectOf([optional("listChanged", boolean)], "refuse");
+
+/** `ServerCapabilitiesSchema`. */
+const capabilities = objectOf(
+  [
+    optional("experimental", recordOf(jsonObject)),
+    optional("logging", jsonObject),
+    optional("completions", jsonObject),
+    optional("prompts", listChanged),
+    optional(
+      "resources",
+      objectOf([optional("subscribe", boolean), optional("listChanged", boolean)], "refuse"),
+    ),
+    optional("tools", listChanged),
+    optional("tasks", tasks),
+    optional("extensions", recordOf(jsonObject)),
+  ],
+  "refuse",
+);
+
+/**
+ * `InitializeResultSchema` without `_meta` and the members it would keep unread: the schema's answer only where
+ * every member is one read here.
+ */
+const initializeResult = objectOf(
+  [
+    required("protocolVersion", string),
+    required("capabilities", capabilities),
+    required("serverInfo", implementation),
+    optional("instructions", string),
+  ],
+  "refuse",
+);
+
+/**
+ * The answer as the SDK's validator would return it (the same members, key order included), or undefined when it
+ * is not of the shape above. `value` is what JSON.parse made of the server's answer.
+ */
 export function readInitializeResult(value: unknown): InitializeFacts | undefined {
-  if (!isPlain(value, RESULT_KEYS)) return undefined;
-  const { protocolVersion, capabilities, serverInfo, instructions } = value;
-  if (typeof protocolVersion !== "string") return undefined;
-  if (instructions !== undefined && typeof instructions !== "string") return undefined;
-  if (!isPlain(serverInfo, INFO_KEYS)) return undefined;
-  const { name, title, version } = serverInfo;
-  if (typeof name !== "string" || typeof version !== "string") return undefined;
-  if (title !== undefined && typeof title !== "string") return undefined;
-  const read = readCapabilities(capabilities);
-  if (read === undefined) return undefined;
-  const facts: InitializeFacts = {
-    protocolVersion,
-    capabilities: read,
-    serverInfo: title === undefined ? { name, version } : { name, title, version },
-  };
-  if (instructions !== undefined) facts.instructions = instructions;
-  return facts;
-}
-
-function readCapabilities(value: unknown): ServerCapabilities | undefined {
-  if (!isPlain(value, CAPABILITY_KEYS)) return undefined;
-  const capabilities: Record<string, Record<string, boolean>> = {};
-  for (const key of CAPABILITY_ORDER) {
-    if (!Object.hasOwn(value, key)) continue;
-    const flags = FLAGS[key];
-    const entry = value[key];
-    if (!isPlain(entry, new Set(flags))) return undefined;
-    const copy: Record<string, boolean> = {};
-    for (const flag of flags) {
-      if (!Object.hasOwn(entry, flag)) continue;
-      const set = entry[flag];
-      if (typeof set !== "boolean") return undefined;
-      copy[flag] = set;
-    }
-    capabilities[key] = copy;
-  }
-  return capabilities as ServerCapabilities;
-}
-
-/** A plain object (as JSON.parse makes one) whose keys are all among `keys`. */
-function isPlain(value: unknown, keys: ReadonlySet<string>): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype)
-    return false;
-  for (const key of Object.keys(value)) if (!keys.has(key)) return false;
-  return true;
+  return initializeResult(value) as InitializeFacts | undefined;
 }

@@ -44,6 +44,7 @@ import type {
 import { type ClientSdkModule, loadClientSdk, loadedClientSdk } from "../auth/client-sdk.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { readInitializeResult } from "./initialize-result.js";
+import { type ListMethod, readListResult } from "./list-result.js";
 import { walkPages } from "./list-tools.js";
 import { type Codec, LEGACY_ERA, validatorFor } from "./memo-result-validator.js";
 import { outputFault, outputValidator } from "./output-check.js";
@@ -59,6 +60,9 @@ export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = [
   "2024-11-05",
   "2024-10-07",
 ];
+
+/** JSON-RPC's "Method not found". */
+const METHOD_NOT_FOUND = -32601;
 
 /** The SDK's `DEFAULT_REQUEST_TIMEOUT_MSEC`. */
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -92,6 +96,8 @@ class PendingRequest {
   reject: (error: unknown) => void = noop;
   timer: NodeJS.Timeout | undefined;
   onAbort: (() => void) | undefined;
+  /** The result to resolve with when the server answers "Method not found" (instead of the SDK's error). */
+  ifMethodNotFound: unknown;
 
   constructor(id: number, method: string, options: RequestOptions, owner: WireClient) {
     this.id = id;
@@ -339,6 +345,22 @@ export class WireClient implements SessionClient {
     await this.#transport?.close();
   }
 
+  /**
+   * One page of a listing: read here when it is of the shapes real servers send, else by the SDK's validator. A
+   * server that never implemented `resources/templates/list` (it answers "Method not found") has no templates:
+   * that is the listing, as the listing code reads the SDK client's refusal, with no error made for it.
+   */
+  #listPage(
+    method: ListMethod,
+    params: Record<string, unknown> | undefined,
+    options: RequestOptions,
+  ): Promise<Record<string, unknown>> {
+    const absent = method === "resources/templates/list" ? { resourceTemplates: [] } : undefined;
+    return this.#send(method, params, options, absent).then(
+      (raw) => readListResult(method, legacyDecoded(raw)) ?? sdkValidated(method, raw),
+    );
+  }
+
   #spec<T>(
     method: string,
     params: Record<string, unknown> | undefined,
@@ -352,16 +374,16 @@ export class WireClient implements SessionClient {
    * members with every page's items. A server without the capability lists nothing and is not asked.
    */
   async #listAll(
-    method: string,
+    method: ListMethod,
     key: string,
     params: { cursor?: string } | undefined,
     options: RequestOptions = {},
   ): Promise<Record<string, unknown>> {
     const capability = method.startsWith("prompts/") ? "prompts" : "resources";
     if (this.#serverCapabilities?.[capability] === undefined) return { [key]: [] };
-    if (params?.cursor !== undefined) return this.#spec(method, params, options);
+    if (params?.cursor !== undefined) return this.#listPage(method, params, options);
     const { first, items } = await walkPages(method, key, (cursor) =>
-      this.#spec<Record<string, unknown>>(method, cursor === undefined ? undefined : { cursor }, options),
+      this.#listPage(method, cursor === undefined ? undefined : { cursor }, options),
     );
     const aggregate = { ...first, [key]: items };
     delete aggregate.nextCursor;
@@ -373,6 +395,7 @@ export class WireClient implements SessionClient {
     method: string,
     params: Record<string, unknown> | undefined,
     options: RequestOptions,
+    ifMethodNotFound?: unknown,
   ): Promise<unknown> {
     const signal = options.signal;
     if (signal?.aborted) return asSdkError(signal.reason).then((error) => Promise.reject(error));
@@ -384,6 +407,7 @@ export class WireClient implements SessionClient {
       message.params = { ...params, _meta: { ...(params?._meta as object | undefined), progressToken: id } };
     } else if (params !== undefined) message.params = params;
     const pending = new PendingRequest(id, method, options, this);
+    pending.ifMethodNotFound = ifMethodNotFound;
     const answer = new Promise<unknown>((resolve, reject) => {
       pending.resolve = resolve;
       pending.reject = reject;
@@ -450,6 +474,8 @@ export class WireClient implements SessionClient {
     this.#settle(pending);
     const error = record.error;
     if (error === undefined) pending.resolve(record.result);
+    else if (error.code === METHOD_NOT_FOUND && pending.ifMethodNotFound !== undefined)
+      pending.resolve(pending.ifMethodNotFound);
     else
       void loadClientSdk().then(
         (sdk) => pending.reject(sdk.ProtocolError.fromError(error.code, error.message, error.data)),
@@ -474,7 +500,11 @@ export class WireClient implements SessionClient {
     }
     const answer =
       result === undefined
-        ? Promise.resolve({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } })
+        ? Promise.resolve({
+            jsonrpc: "2.0",
+            id,
+            error: { code: METHOD_NOT_FOUND, message: "Method not found" },
+          })
         : result.then(
             (value) => ({ result: value, jsonrpc: "2.0", id }),
             (error: Error) => ({

@@ -103,17 +103,26 @@ interface ProbeReport {
   requiredAfterConfig: string[];
   requiredAfterConnect: string[];
   refusal?: { name: string; code: string; cause?: string; causeCode?: unknown };
+  /** The text of the call that answers (calls JSON). */
+  answered?: string;
   toolCount: number;
   translated: Record<string, number>;
   text: string;
 }
 
-function runProbe(config: unknown, entry = barrel, calls?: unknown): Promise<ProbeReport> {
+/** `connect`: `{ features: "listing" }` connects with the client features `inspect`, `tools` and `pin` declare. */
+function runProbe(
+  config: unknown,
+  entry = barrel,
+  calls?: unknown,
+  connect?: { features: "listing" },
+): Promise<ProbeReport> {
   return runJsonProbe<ProbeReport>([
     probe,
     entry,
     JSON.stringify(config),
-    ...(calls === undefined ? [] : [JSON.stringify(calls)]),
+    JSON.stringify(calls ?? null),
+    ...(connect === undefined ? [] : [JSON.stringify(connect)]),
   ]);
 }
 
@@ -174,10 +183,10 @@ describe("import cost of the switchboard barrel", () => {
     expect(report.requiredAfterConfig).not.toContain("zod");
   });
 
-  it("connects with the client SDK sharing that zod: no CommonJS copy of zod or the SDK", () => {
-    expect(connectOnlyIn(report.steps.connected)).toContain("@modelcontextprotocol/client");
+  it("connects and lists tools, resources, templates and prompts without the client SDK", () => {
+    // paging-server pages every listing; the SDK-free client reads them all.
+    expect(connectOnlyIn(report.steps.listed ?? [])).toEqual(["zod"]);
     expect(report.requiredAfterConnect).not.toContain("zod");
-    expect(report.requiredAfterConnect).not.toContain("@modelcontextprotocol/client");
   });
 
   it("connects a server and translates its tools for every target without them", () => {
@@ -287,6 +296,12 @@ describe("a stdio server with tools only, through the published entry", () => {
     expect(connectOnlyIn(report.steps.toolCalled ?? [])).toEqual(["zod"]);
   });
 
+  it("loads the client SDK sharing the config's zod: no CommonJS copy of zod or the SDK", () => {
+    expect(connectOnlyIn(report.steps.connected)).toContain("@modelcontextprotocol/client");
+    expect(report.requiredAfterConnect).not.toContain("zod");
+    expect(report.requiredAfterConnect).not.toContain("@modelcontextprotocol/client");
+  });
+
   it("loads the SDK for the server's refusal, which is the SDK's own error as the cause", () => {
     expect(connectOnlyIn(report.steps.toolRefused ?? [])).toContain("@modelcontextprotocol/client");
     expect(report.refusal).toEqual({
@@ -295,5 +310,33 @@ describe("a stdio server with tools only, through the published entry", () => {
       cause: "ProtocolError",
       causeCode: -32602,
     });
+  });
+});
+
+describe("servers connected with the client features the listing commands declare, through the published entry", () => {
+  let report: ProbeReport;
+
+  beforeAll(async () => {
+    // What `inspect` connects with: sampling (refused), elicitation (declined, URL mode too), roots. The paging
+    // server lists every kind; the task server declares tasks; raw-calls asks the client for its roots.
+    report = await runProbe(
+      {
+        mcpServers: {
+          "paging-server": fixtureCommand("paging-server"),
+          tasks: fixtureCommand("task-server"),
+          raw: { command: process.execPath, args: [compileFixture("raw-calls-server")] },
+        },
+      },
+      published,
+      { server: "raw", ok: ["ask", { method: "roots/list" }], fails: "fail" },
+      { features: "listing" },
+    );
+  });
+
+  it("connects, lists and answers the server's roots/list without loading the MCP client SDK", () => {
+    expect(report.toolCount).toBeGreaterThan(10);
+    expect(connectOnlyIn(report.steps.listed ?? [])).toEqual(["zod"]);
+    expect(connectOnlyIn(report.steps.toolCalled ?? [])).toEqual(["zod"]);
+    expect(report.answered).toContain("file://");
   });
 });

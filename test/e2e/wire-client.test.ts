@@ -196,6 +196,23 @@ describe("the SDK-free stdio client", () => {
     expect(wire.warnings).toEqual(sdk.warnings);
   });
 
+  it("lists a server that advertises resources and prompts but answers none of their listings as the SDK's client does", async () => {
+    const refusing = {
+      ...raw,
+      env: { RAW_CALLS_CAPABILITIES: JSON.stringify({ tools: {}, resources: {}, prompts: {} }) },
+    };
+    const wire = await connect(refusing, "auto");
+    const sdk = await connect(refusing, "sdk");
+    expect(wire.client.constructor.name).toBe("WireClient");
+    expect(wire.listing).toEqual(sdk.listing);
+    // resources/list and prompts/list refused are warnings; templates a server never implemented are none.
+    expect(wire.warnings).toEqual(sdk.warnings);
+    expect([...wire.warnings.values()].flat().map((warning) => warning.request)).toEqual([
+      "resources/list",
+      "prompts/list",
+    ]);
+  });
+
   it("reads resources and gets prompts as the SDK's client does, refusals included", async () => {
     // gateway-twin.ts serves resources, templates and prompts (it is not in the fixture name list, which is for others).
     const fixture = stdio("twin", fixtureCommand("gateway-twin" as FixtureName));

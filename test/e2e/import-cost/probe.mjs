@@ -5,7 +5,8 @@
  * `createRequire`) through the require cache.
  *
  * argv: <dist/index.js path> <config JSON: a SwitchboardConfig to connect> [<calls JSON: { server, ok: [tool,
- * args], fails: tool }>, tools called after the connect: one that answers, then one the server refuses]
+ * args], fails: tool } or null>, tools called after the connect: one that answers, then one the server refuses]
+ * [<connect JSON: { features: "listing" }>: connect with the client features the listing commands declare]
  */
 import fs, { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire, register, syncBuiltinESMExports } from "node:module";
@@ -13,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const [barrelPath, configJson, callsJson] = process.argv.slice(2);
+const [barrelPath, configJson, callsJson, connectJson] = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), "switchboard-import-cost-"));
 const out = join(dir, "loads.txt");
 writeFileSync(out, "");
@@ -137,13 +138,25 @@ steps.configLoaded = packages();
 const requiredAfterConfig = requiredPackages();
 
 // Connect real servers and translate their tools for every target.
-const host = await sb.connectHost(config);
+// `inspect`'s features (cli/listing-features.ts): nobody to ask, so sampling is refused and elicitation declined.
+const listingFeatures = {
+  sampling: async () => ({ rejected: "only listing" }),
+  elicitation: { url: true, handle: async () => ({ action: "decline" }) },
+  roots: () => [{ uri: pathToFileURL(dir).href }],
+};
+const connect = connectJson === undefined ? {} : JSON.parse(connectJson);
+const host = await sb.connectHost(
+  config,
+  connect.features === "listing" ? { features: listingFeatures } : {},
+);
 const tools = host.catalog.snapshot().tools;
 steps.listed = packages();
 let refusal;
-if (callsJson !== undefined) {
-  const calls = JSON.parse(callsJson);
-  await host.callTool(calls.server, calls.ok[0], calls.ok[1]);
+let answered;
+const calls = callsJson === undefined ? null : JSON.parse(callsJson);
+if (calls !== null) {
+  const answer = await host.callTool(calls.server, calls.ok[0], calls.ok[1]);
+  answered = answer.content?.[0]?.text;
   steps.toolCalled = packages();
   refusal = await host.callTool(calls.server, calls.fails, {}).then(
     () => undefined,
@@ -179,5 +192,5 @@ steps.ledger = packages();
 
 rmSync(dir, { recursive: true, force: true });
 process.stdout.write(
-  `${JSON.stringify({ steps, own, refusal, builtinsImported, requiredAfterConfig, requiredAfterConnect, toolCount: tools.length, translated, text: answer.text })}\n`,
+  `${JSON.stringify({ steps, own, refusal, answered, builtinsImported, requiredAfterConfig, requiredAfterConnect, toolCount: tools.length, translated, text: answer.text })}\n`,
 );
