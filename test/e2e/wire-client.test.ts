@@ -7,9 +7,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerConfig } from "../../src/config/types.js";
-import type { ClientFeatures, LoggingMessageNotificationParams } from "../../src/connect/types.js";
 import { openSession, type Session, type SessionHooks } from "../../src/connect/open-session.js";
 import { ServerConnection } from "../../src/connect/server-connection.js";
+import type { ClientFeatures, LoggingMessageNotificationParams } from "../../src/connect/types.js";
 import { compileFixture, type FixtureName, fixtureCommand } from "../fixtures/fixture-command.js";
 
 function stdio(name: string, command: { command: string; args: string[] }): ServerConfig {
