@@ -6,7 +6,7 @@
  * one (`list-tools.ts`), so a sloppy tool costs only itself. `cacheMode: "refresh"` on the SDK's list calls
  * because a listing is always a question for the server, never for the SDK's response cache.
  *
- * Each listed tool is kept as a frozen copy of plain JSON (`frozenJsonMembers`), and a tool equal to its entry
+ * Each listed tool is kept as frozen plain JSON (`adoptJsonMembers`: what was parsed, frozen in place), and a tool equal to its entry
  * in `previous` (the last listing) keeps that entry: the catalogue shares these copies instead of making its own,
  * so the listing and the catalogue hold each schema once between them, across re-lists too.
  */
@@ -17,7 +17,7 @@ import { isUnauthorized } from "../auth/session-auth.js";
 import { SwitchboardError } from "../errors.js";
 import { escapeControls } from "./escape-controls.js";
 import { listToolItems, readTools } from "./list-tools.js";
-import { frozenJsonMembers, isFrozenJson } from "./plain-json.js";
+import { adoptJsonMembers, isFrozenJson } from "./plain-json.js";
 import type { SessionClient } from "./session-client.js";
 import type { ListingWarning, ListKind, ListRequest, ServerListing, SkillEntry } from "./types.js";
 
@@ -116,9 +116,12 @@ function isProtocolError(error: unknown): error is Error & { code: number } {
   return loaded !== undefined && error instanceof loaded.ProtocolError;
 }
 
-/** Frozen copies of the listed tools; a previous entry `readTools` kept (the same JSON) is already one. */
+/**
+ * The listed tools, frozen: a previous entry `readTools` kept (the same JSON) is already; a new one is
+ * `readTools`'s own shallow copy of what the client parsed, so it is frozen in place (`adoptJsonMembers`).
+ */
 function frozenTools(listed: ServerListing["tools"]): ServerListing["tools"] {
-  return listed.map((tool) => (isFrozenJson(tool) ? tool : frozenJsonMembers(tool)));
+  return listed.map((tool) => (isFrozenJson(tool) ? tool : adoptJsonMembers(tool)));
 }
 
 /** The required listing: a server without the `tools` capability has none; a failure names `tools/list`. */

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { frozenJson, frozenJsonMembers, isFrozenJson, plainCopy, samePlain } from "./plain-json.js";
+import {
+  adoptJsonMembers,
+  frozenJson,
+  frozenJsonMembers,
+  isFrozenJson,
+  plainCopy,
+  samePlain,
+} from "./plain-json.js";
 
 function deeplyFrozen(value: unknown): boolean {
   if (value === null || typeof value !== "object") return true;
@@ -50,6 +57,42 @@ describe("frozenJsonMembers", () => {
     expect(frozenJsonMembers(tool)).toEqual({ name: "t", inputSchema: { type: "object" } });
     const withToJson = { name: "t", toJSON: () => ({ replaced: true }) };
     expect(frozenJsonMembers(withToJson)).toEqual({ replaced: true });
+  });
+});
+
+describe("adoptJsonMembers", () => {
+  /** A tool-like object as JSON.parse makes it, with members JSON would rewrite now and then. */
+  const parsed = fc
+    .tuple(
+      fc.dictionary(fc.string(), fc.jsonValue()),
+      fc.constantFrom(undefined, -0, () => 1, { toJSON: () => 7 }, Object.freeze({ a: 1 }), { n: [1, -0] }),
+    )
+    .map(([value, odd]) => {
+      const own = JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+      return { own, odd };
+    });
+
+  it("equals frozenJsonMembers, frozen in place: plain members kept, the rest replaced by frozen copies", () => {
+    fc.assert(
+      fc.property(parsed, fc.boolean(), ({ own, odd }, withOdd) => {
+        const value: Record<string, unknown> = withOdd ? { ...own, odd } : own;
+        const expected = JSON.stringify(frozenJsonMembers(value));
+        const members = new Map(Object.entries(value));
+        const adopted = adoptJsonMembers(value);
+        expect(adopted).toBe(value);
+        expect(JSON.stringify(adopted)).toBe(expected);
+        expect(deeplyFrozen(adopted)).toBe(true);
+        expect(isFrozenJson(adopted)).toBe(true);
+        for (const [key, member] of Object.entries(adopted)) {
+          if (typeof member !== "object" || member === null) continue;
+          expect(isFrozenJson(member)).toBe(true);
+          // What JSON.parse made is kept as it is; only the odd member is ever copied.
+          if (key !== "odd") expect(member).toBe(members.get(key));
+          else expect(member).not.toBe(odd);
+        }
+        if (withOdd && Object.is(odd, -0)) expect(Object.is(adopted.odd, 0)).toBe(true);
+      }),
+    );
   });
 });
 

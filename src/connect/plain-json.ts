@@ -63,6 +63,78 @@ export function frozenJsonMembers<T extends object>(value: T): T {
   return out as T;
 }
 
+/**
+ * `frozenJsonMembers(value)` without the copy, for an object only this process holds whose members came from
+ * `JSON.parse` (a listed tool): each member that is plain JSON exactly as `plainCopy` would copy it (no `-0`, no
+ * `__proto__` or `toJSON` key, plain prototypes, dense arrays, not frozen already) is frozen in place and kept;
+ * any other member is replaced by its frozen copy. `value` itself is frozen in place. A listing's schemas are
+ * then held once, not parsed and copied (a copy of every tool of every listing, which lived long enough to be
+ * moved into the old generation).
+ */
+export function adoptJsonMembers<T extends object>(value: T): T {
+  if (!isPlainObject(value) || Object.isFrozen(value)) return frozenJsonMembers(value);
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (key === "__proto__" || key === "toJSON") return frozenJsonMembers(value);
+    const member = record[key];
+    if (member === undefined) {
+      delete record[key];
+      continue;
+    }
+    if (isFrozenJson(member)) continue;
+    if (typeof member === "object" && member !== null && adoptable(member, 0)) {
+      freezeDeep(member);
+      frozenCopies.add(member);
+    } else {
+      const copied = frozenJson(member);
+      if (copied === undefined) delete record[key];
+      else record[key] = copied;
+    }
+  }
+  Object.freeze(record);
+  frozenCopies.add(record);
+  return value;
+}
+
+/** Whether `value` is plain JSON that `copy` would reproduce exactly, and none of it is frozen yet. */
+function adoptable(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (depth >= MAX_DEPTH || Object.isFrozen(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  if (Array.isArray(value)) {
+    if (proto !== Array.prototype) return false;
+    for (let index = 0; index < value.length; index += 1) {
+      if (!Object.hasOwn(value, index) || !adoptable(value[index], depth + 1)) return false;
+    }
+    return true;
+  }
+  if (proto !== Object.prototype && proto !== null) return false;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (key === "__proto__" || key === "toJSON" || !adoptable(record[key], depth + 1)) return false;
+  }
+  return true;
+}
+
+/** Freezes every array and object of an `adoptable` value. */
+function freezeDeep(value: object): void {
+  Object.freeze(value);
+  for (const member of Object.values(value)) {
+    if (typeof member === "object" && member !== null) freezeDeep(member);
+  }
+}
+
 /** Equal plain JSON, key order included; anything JSON would rewrite in `a` answers false. */
 export function samePlain(a: unknown, b: unknown): boolean {
   if (typeof a !== "object" || a === null) {
