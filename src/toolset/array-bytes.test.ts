@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type ArrayLayout, cutParts, joinedBytes, joinParts } from "./array-bytes.js";
+import { type ArrayLayout, bytesOfWhole, cutParts, joinedBytes, joinParts } from "./array-bytes.js";
 
 const flat: ArrayLayout = { prefix: "[", suffix: "]", empty: "[]" };
 const gemini: ArrayLayout = { prefix: '[{"functionDeclarations":[', suffix: "]}]", empty: "[]" };
@@ -35,5 +35,41 @@ describe("cutParts", () => {
     const parts = ['{"name":"a"}', '{"name":"b"}'];
     expect(cutParts('[{"name":"a"}]', parts, flat)).toBe(parts);
     expect(cutParts(joinParts(parts, flat), parts, flat)).not.toBe(parts);
+  });
+});
+
+describe("bytesOfWhole", () => {
+  /** Definitions whose strings are full of what the scan must not take for structure. */
+  const tricky = fc.string({ unit: fc.constantFrom(",", "[", "]", "{", "}", '"', "\\", "a", "é", "\n") });
+  const definitions = fc.array(
+    fc.dictionary(tricky, fc.oneof(tricky, fc.jsonValue({ maxDepth: 3 })), { minKeys: 0, maxKeys: 4 }),
+    { maxLength: 12 },
+  );
+  const wrap = (layout: ArrayLayout, tools: unknown[]) =>
+    layout === gemini ? (tools.length === 0 ? [] : [{ functionDeclarations: tools }]) : tools;
+
+  it("cuts one JSON.stringify of the array into each definition's own bytes, as joinedBytes would make them", () => {
+    fc.assert(
+      fc.property(definitions, fc.constantFrom(flat, gemini), (tools, layout) => {
+        const json = JSON.stringify(wrap(layout, tools));
+        const whole = bytesOfWhole(json, tools.length, layout);
+        const joined = joinedBytes(
+          tools.map((tool) => JSON.stringify(tool)),
+          layout,
+        );
+        expect(whole?.json).toBe(joined.json);
+        expect(whole?.hash).toBe(joined.hash);
+        expect(whole?.parts).toEqual(joined.parts);
+      }),
+    );
+  });
+
+  it("declines bytes that are not that many definitions in that layout", () => {
+    const json = JSON.stringify([{ a: "x,y" }, { b: ["[", "]"] }]);
+    expect(bytesOfWhole(json, 2, flat)?.parts).toEqual(['{"a":"x,y"}', '{"b":["[","]"]}']);
+    expect(bytesOfWhole(json, 3, flat)).toBeUndefined();
+    expect(bytesOfWhole(json, 2, gemini)).toBeUndefined();
+    expect(bytesOfWhole("[]", 0, flat)?.parts).toEqual([]);
+    expect(bytesOfWhole('[{"a":"unterminated]', 1, flat)).toBeUndefined();
   });
 });

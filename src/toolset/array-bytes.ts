@@ -22,7 +22,12 @@ export interface JoinedBytes {
 }
 
 export function joinParts(parts: readonly string[], layout: ArrayLayout): string {
-  return parts.length === 0 ? layout.empty : `${layout.prefix}${parts.join(",")}${layout.suffix}`;
+  if (parts.length === 0) return layout.empty;
+  // One flat string: a template around the join would be a rope that the first slice copies again.
+  const framed = parts.slice();
+  framed[0] = layout.prefix + framed[0];
+  framed[framed.length - 1] = framed[framed.length - 1] + layout.suffix;
+  return framed.join(",");
 }
 
 export function joinedBytes(parts: readonly string[], layout: ArrayLayout): JoinedBytes {
@@ -30,6 +35,51 @@ export function joinedBytes(parts: readonly string[], layout: ArrayLayout): Join
   const cut = cutParts(json, parts, layout);
   // Hashed after cutting: the cut flattens `json` once, and the hash then reads the flat string.
   return { json, hash: createHash("sha256").update(json).digest("hex"), parts: cut };
+}
+
+/**
+ * The array's bytes made in one `JSON.stringify` of the wrapped definitions (`json`), cut into each definition's
+ * bytes by a scan for the commas between them: a first build makes no string per definition, where the join made
+ * two thousand (held until the array was joined, so they outlived a scavenge). Undefined when `json` is not
+ * `count` definitions framed by `layout`, which a `JSON.stringify` of `layout.wrap(definitions)` always is.
+ */
+export function bytesOfWhole(json: string, count: number, layout: ArrayLayout): JoinedBytes | undefined {
+  const parts = splitTopLevel(json, count, layout);
+  if (parts === undefined) return undefined;
+  return { json, hash: createHash("sha256").update(json).digest("hex"), parts };
+}
+
+const COMMA = 44;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+
+function splitTopLevel(json: string, count: number, layout: ArrayLayout): string[] | undefined {
+  if (count === 0) return json === layout.empty ? [] : undefined;
+  if (!json.startsWith(layout.prefix) || !json.endsWith(layout.suffix)) return undefined;
+  const end = json.length - layout.suffix.length;
+  const parts: string[] = [];
+  let start = layout.prefix.length;
+  let depth = 0;
+  let inString = false;
+  for (let at = start; at < end; at += 1) {
+    const code = json.charCodeAt(at);
+    if (inString) {
+      if (code === BACKSLASH) at += 1;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) inString = true;
+    else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth += 1;
+    else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth -= 1;
+    else if (code === COMMA && depth === 0) {
+      parts.push(json.slice(start, at));
+      start = at + 1;
+    }
+  }
+  parts.push(json.slice(start, end));
+  return parts.length === count && depth === 0 && !inString ? parts : undefined;
 }
 
 /**

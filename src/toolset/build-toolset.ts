@@ -1,5 +1,6 @@
 import { joinLocalTools, type LocalTool } from "../local-tools/local-tool.js";
 import { buildNameTable, type NameHistory, type NameTable, type NameTableOptions } from "../naming/index.js";
+import type { ToolsArrayLayout } from "../providers/provider-module.js";
 import { providerModule, targetFor } from "../providers/registry.js";
 import type { Target, TargetId } from "../providers/targets.js";
 import type { PreparedTool } from "../spec/prepared-tool.js";
@@ -7,9 +8,9 @@ import type { McpTool, ServerTool } from "../spec/tool.js";
 import type { TranslationWarning } from "../spec/warning.js";
 import type { ToolsArrayOf } from "../spec/wire-tools.js";
 import { applyAnthropicStrictBudget } from "./apply-strict-budget.js";
-import { joinedBytes } from "./array-bytes.js";
+import { bytesOfWhole, type JoinedBytes, joinedBytes } from "./array-bytes.js";
 import type { RepairedTool } from "./repair-tool.js";
-import { strictFallbackWarning, type TranslatedTool } from "./translated-tool.js";
+import { strictFallbackWarning, type TranslatedTool, type WireTool } from "./translated-tool.js";
 import { sharedJoinedBytes, sharedTranslations, type ToolTranslationCache } from "./translation-cache.js";
 
 /** How `buildToolset` names, caches, marks and prepares the array: naming rules, generation, cache breakpoint, local tools. */
@@ -143,16 +144,11 @@ export function buildToolset<T extends TargetId>(
       index === budgeted.length - 1 && module.cacheBreakpoints ? options.cacheControl : undefined,
     ),
   );
-  const parts = perTool.map((tool) => tool.json);
-  const layout = module.layout;
-  const join = (list: readonly string[]) => joinedBytes(list, layout);
-  const bytes =
-    options.cache?.joinedBytes(target.id, parts, join) ??
-    sharedJoinedBytes(budgeted[0]?.translated, parts, join);
+  const bytes = arrayBytes(perTool, module.layout, options.cache, target.id, budgeted[0]?.translated);
   // Each tool's bytes from here on are a slice of the array's bytes: held once, not twice (a build that reused the
-  // last array's bytes hands back the slices, so adopting them again only re-assigns the same strings).
+  // last array's bytes hands back the slices, so keeping them again only re-assigns the same strings).
   budgeted.forEach((tool, index) => {
-    tool.translated.adoptBytes(parts[index] as string, bytes.parts[index] as string);
+    tool.translated.keepBytes(bytes.parts[index] as string);
   });
   const entries: ToolsetEntry[] = budgeted.map((tool, index) => ({
     server: tool.item.server,
@@ -204,6 +200,29 @@ export function buildToolset<T extends TargetId>(
     warnings,
     ...(local === undefined ? {} : { localTools: local.index }),
   };
+}
+
+/**
+ * The array's bytes. When most definitions have their last build's bytes, the missing ones are made one by one
+ * and the parts joined (a re-list that changed nothing joins nothing: the caches hand back the last bytes). When
+ * most are new (a first build), the whole array is made in one `JSON.stringify` and cut into parts.
+ */
+function arrayBytes(
+  perTool: readonly WireTool[],
+  layout: ToolsArrayLayout,
+  cache: ToolTranslationCache | undefined,
+  target: TargetId,
+  first: TranslatedTool | undefined,
+): JoinedBytes {
+  let missing = 0;
+  for (const tool of perTool) if (tool.json === undefined) missing += 1;
+  const whole =
+    missing * 2 > perTool.length
+      ? bytesOfWhole(JSON.stringify(layout.wrap(perTool.map((tool) => tool.wire))), perTool.length, layout)
+      : undefined;
+  const parts = whole?.parts ?? perTool.map((tool) => tool.json ?? JSON.stringify(tool.wire));
+  const join = (list: readonly string[]) => whole ?? joinedBytes(list, layout);
+  return cache?.joinedBytes(target, parts, join) ?? sharedJoinedBytes(first, parts, join);
 }
 
 type Repaired = Extract<RepairedTool, { ok: true }>;

@@ -18,10 +18,21 @@ import { SchemaInterner } from "./schema-interner.js";
 
 export type { CacheControl };
 
-/** A tool's own wire definition and its canonical bytes (its share of the array's bytes). */
+/**
+ * A tool's own wire definition and its canonical bytes (its share of the array's bytes), when the last build's
+ * bytes still hold; undefined when they must be made (by the build, with the rest of the array's).
+ */
 export interface WireTool {
   wire: unknown;
-  json: string;
+  json: string | undefined;
+}
+
+/** What a tool's bytes depend on besides the tool itself. */
+interface BytesKey {
+  name: string;
+  strict: boolean;
+  demoted: boolean;
+  cacheControl: CacheControl | undefined;
 }
 
 export class TranslatedTool {
@@ -32,15 +43,9 @@ export class TranslatedTool {
   #budget: { optionalParams: number; unionParams: number } | undefined;
   #demoted: { schema: JsonObject } | null | undefined;
   /** The bytes of the last definition made, and what they depend on besides the tool itself. */
-  #last:
-    | {
-        name: string;
-        strict: boolean;
-        demoted: boolean;
-        cacheControl: CacheControl | undefined;
-        json: string;
-      }
-    | undefined;
+  #last: (BytesKey & { json: string }) | undefined;
+  /** What the definition `wire` made last depends on: its bytes, once made, are kept under it (`keepBytes`). */
+  #made: BytesKey | undefined;
 
   constructor(item: ServerTool, target: Target) {
     this.item = item;
@@ -70,8 +75,8 @@ export class TranslatedTool {
   }
 
   /**
-   * The wire definition for this tool under `name`, and its bytes. The bytes are remembered for the last (name,
-   * strictness, breakpoint) they were asked with: across builds those rarely change.
+   * The wire definition for this tool under `name`, and its bytes if the last build's still hold. The bytes are
+   * remembered for the last (name, strictness, breakpoint) they were made with: across builds those rarely change.
    */
   wire(tool: PreparedTool, demoted: boolean, cacheControl: CacheControl | undefined): WireTool {
     // The definition object is new for every build (cheap, and SDKs such as @google/genai rewrite fields of the
@@ -85,21 +90,24 @@ export class TranslatedTool {
       last.demoted === demoted &&
       sameCacheControl(last.cacheControl, cacheControl)
     ) {
+      // A re-list that changed nothing: no new record, the bytes kept are handed back.
+      this.#made = last;
       return { wire, json: last.json };
     }
-    const json = JSON.stringify(wire);
-    this.#last = { name: tool.name, strict: tool.strict, demoted, cacheControl, json };
-    return { wire, json };
+    this.#made = { name: tool.name, strict: tool.strict, demoted, cacheControl };
+    return { wire, json: undefined };
   }
 
   /**
-   * Remembers `slice` (the same characters as `json`, cut from the array's bytes) in place of `json`, the bytes
-   * the last `wire` call made, so they are held once; the next build then hands back `slice`.
+   * Keeps `json` (the bytes of the definition `wire` made last, as a slice of the array's bytes) for the next
+   * build: held once, in the array's bytes, and handed back while the definition stays the same.
    */
-  adoptBytes(json: string, slice: string): void {
-    const last = this.#last;
-    // `json` is the string `wire` returned, so this compares one string object with itself: no character walk.
-    if (last !== undefined && last.json === json) last.json = slice;
+  keepBytes(json: string): void {
+    const made = this.#made;
+    if (made === undefined) return;
+    if (made === this.#last) (made as BytesKey & { json: string }).json = json;
+    else this.#last = { ...made, json };
+    this.#made = undefined;
   }
 }
 
