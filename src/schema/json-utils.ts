@@ -114,14 +114,18 @@ export function renderList(values: readonly JsonValue[], max = 50): string {
   return rest > 0 ? `${shown.join(", ")}, ... (${rest} more)` : shown.join(", ");
 }
 
-/** JSON pointer (RFC 6901) of `base` extended by `tokens`. */
-export function pointer(base: string, ...tokens: (string | number)[]): string {
-  let out = base;
-  for (const token of tokens) {
-    const text = String(token);
-    out += /[~/]/.test(text) ? `/${text.replaceAll("~", "~0").replaceAll("/", "~1")}` : `/${text}`;
-  }
-  return out;
+/** JSON pointer (RFC 6901) of `base` extended by one token, or two. */
+export function pointer(base: string, first: string | number, second?: string | number): string {
+  // No rest array or iterator: every walk of a repair calls this for every child, on every pass.
+  const out = `${base}/${pointerToken(first)}`;
+  return second === undefined ? out : `${out}/${pointerToken(second)}`;
+}
+
+function pointerToken(token: string | number): string {
+  if (typeof token === "number") return String(token);
+  return token.includes("~") || token.includes("/")
+    ? token.replaceAll("~", "~0").replaceAll("/", "~1")
+    : token;
 }
 
 /** The tokens of a JSON pointer, unescaped; `undefined` when it is not a pointer. */

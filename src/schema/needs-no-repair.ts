@@ -60,7 +60,9 @@ interface WalkState {
 function cleanNode(node: Record<string, unknown>, depth: number, budget: WalkState): boolean {
   budget.nodes += 1;
   if (budget.nodes > MAX_NODES || depth > MAX_DEPTH) return false;
-  for (const key of Object.keys(node)) {
+  // `for...in` makes no key array; an inherited enumerable key (a polluted prototype) is never proven clean.
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) return false;
     const value = node[key];
     if (META.has(key)) {
       // Removed whatever its value, but a value the JSON copy would rewrite warns first.
@@ -92,7 +94,8 @@ function cleanNode(node: Record<string, unknown>, depth: number, budget: WalkSta
           break;
         case "properties": {
           if (!isPlainObject(value)) return false;
-          for (const name of Object.keys(value)) {
+          for (const name in value) {
+            if (!Object.hasOwn(value, name)) return false;
             const child = value[name];
             if (!isPlainObject(child) || !cleanNode(child, depth + 1, budget)) return false;
           }
@@ -117,20 +120,21 @@ function cleanNode(node: Record<string, unknown>, depth: number, budget: WalkSta
 function cleanType(value: unknown): boolean {
   if (typeof value === "string") return TYPES.has(value);
   if (!Array.isArray(value) || value.length < 2) return false;
-  const seen = new Set<string>();
-  for (const entry of value) {
-    if (typeof entry !== "string" || !TYPES.has(entry) || seen.has(entry)) return false;
-    seen.add(entry);
-  }
-  return true;
+  for (const entry of value) if (typeof entry !== "string" || !TYPES.has(entry)) return false;
+  return distinct(value as string[]);
 }
 
 function uniqueStrings(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
-  const seen = new Set<string>();
-  for (const entry of value) {
-    if (typeof entry !== "string" || seen.has(entry)) return false;
-    seen.add(entry);
+  for (const entry of value) if (typeof entry !== "string") return false;
+  return distinct(value as string[]);
+}
+
+/** No string twice: pairwise for the short lists schemas have (no allocation), through a Set beyond. */
+function distinct(values: readonly string[]): boolean {
+  if (values.length > 16) return new Set(values).size === values.length;
+  for (let index = 1; index < values.length; index += 1) {
+    for (let before = 0; before < index; before += 1) if (values[before] === values[index]) return false;
   }
   return true;
 }

@@ -36,10 +36,19 @@ export function normalizeValues(input: JsonObject, path: string, ctx: RepairCont
   let node = normalizeType(input, path, ctx);
   node = normalizeEnum(node, path, ctx);
   node = normalizeExclusive(node, path, ctx);
-  for (const key of NUMBER_KEYWORDS) node = normalizeNumber(node, key, path, ctx, false);
-  for (const key of COUNT_KEYWORDS) node = normalizeNumber(node, key, path, ctx, true);
-  for (const key of STRING_KEYWORDS) node = normalizeString(node, key, path, ctx);
-  for (const key of BOOLEAN_KEYWORDS) {
+  // Indexed loops: a repair runs this on every node of every pass, mostly unoptimised, and each step of an
+  // array iterator there is an object.
+  for (let index = 0; index < NUMBER_KEYWORDS.length; index += 1) {
+    node = normalizeNumber(node, NUMBER_KEYWORDS[index] as string, path, ctx, false);
+  }
+  for (let index = 0; index < COUNT_KEYWORDS.length; index += 1) {
+    node = normalizeNumber(node, COUNT_KEYWORDS[index] as string, path, ctx, true);
+  }
+  for (let index = 0; index < STRING_KEYWORDS.length; index += 1) {
+    node = normalizeString(node, STRING_KEYWORDS[index] as string, path, ctx);
+  }
+  for (let index = 0; index < BOOLEAN_KEYWORDS.length; index += 1) {
+    const key = BOOLEAN_KEYWORDS[index] as string;
     if (Object.hasOwn(node, key) && typeof node[key] !== "boolean") node = invalid(node, key, path, ctx);
   }
   const pattern = own(node, "pattern");

@@ -40,7 +40,8 @@ describe("walking schemas", () => {
   });
 
   it("round-trips JSON pointers with escapes", () => {
-    expect(pointer("", "a/b", "c~d", 3)).toBe("/a~1b/c~0d/3");
+    expect(pointer(pointer("", "a/b", "c~d"), 3)).toBe("/a~1b/c~0d/3");
+    expect(pointer("/x", "~/")).toBe("/x/~0~1");
     expect(pointerTokens("/a~1b/c~0d/3")).toEqual(["a/b", "c~d", "3"]);
     expect(pointerTokens("no-slash")).toBeUndefined();
   });

@@ -22,26 +22,26 @@ export function mapSubschemas(
   map: ChildMapper,
   omit?: ReadonlySet<string>,
 ): JsonObject {
-  const changes: [string, JsonValue | undefined][] = [];
-  for (const key of Object.keys(node)) {
+  // The copy is made at the first change: an unchanged node (most of them, on most passes) allocates nothing.
+  let out: JsonObject | undefined;
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
     const value = node[key] as JsonValue;
     const replaced = omit?.has(key) ? undefined : mapKeyword(key, value, path, map);
-    if (replaced !== value) changes.push([key, replaced]);
+    if (replaced === value) continue;
+    out ??= { ...node };
+    if (replaced === undefined) delete out[key];
+    else defineKey(out, key, replaced);
   }
-  if (changes.length === 0) return node;
-  const out: JsonObject = { ...node };
-  for (const [key, value] of changes) {
-    if (value === undefined) delete out[key];
-    else defineKey(out, key, value);
-  }
-  return out;
+  return out ?? node;
 }
 
 function mapKeyword(key: string, value: JsonValue, path: string, map: ChildMapper): JsonValue | undefined {
   if (MAPS.has(key) && isObject(value)) {
     let changed = false;
     const entries: JsonObject = {};
-    for (const name of Object.keys(value)) {
+    for (const name in value) {
+      if (!Object.hasOwn(value, name)) continue;
       const child = value[name] as JsonValue;
       const mapped = map(child, pointer(path, key, name), key);
       if (mapped !== child) changed = true;
@@ -52,11 +52,12 @@ function mapKeyword(key: string, value: JsonValue, path: string, map: ChildMappe
   if ((ARRAYS.has(key) || key === "items") && Array.isArray(value)) {
     let changed = false;
     const items: JsonValue[] = [];
-    value.forEach((child, index) => {
+    for (let index = 0; index < value.length; index += 1) {
+      const child = value[index] as JsonValue;
       const mapped = map(child, pointer(path, key, index), key);
       if (mapped !== child) changed = true;
       if (mapped !== undefined) items.push(mapped);
-    });
+    }
     return changed ? items : value;
   }
   if (SINGLES.has(key)) return map(value, pointer(path, key), key);
