@@ -1,5 +1,5 @@
 import { joinLocalTools, type LocalTool } from "../local-tools/local-tool.js";
-import { buildNameTable, type NameHistory, type NameTable, type NameTableOptions } from "../naming/index.js";
+import type { NameHistory, NameTable, NameTableOptions } from "../naming/index.js";
 import type { ToolsArrayLayout } from "../providers/provider-module.js";
 import { providerModule, targetFor } from "../providers/registry.js";
 import type { Target, TargetId } from "../providers/targets.js";
@@ -11,7 +11,12 @@ import { applyAnthropicStrictBudget } from "./apply-strict-budget.js";
 import { bytesOfWhole, type JoinedBytes, joinedBytes } from "./array-bytes.js";
 import type { RepairedTool } from "./repair-tool.js";
 import { strictFallbackWarning, type TranslatedTool, type WireTool } from "./translated-tool.js";
-import { sharedJoinedBytes, sharedTranslations, type ToolTranslationCache } from "./translation-cache.js";
+import {
+  sharedJoinedBytes,
+  sharedNames,
+  sharedTranslations,
+  type ToolTranslationCache,
+} from "./translation-cache.js";
 
 /** How `buildToolset` names, caches, marks and prepares the array: naming rules, generation, cache breakpoint, local tools. */
 export interface BuildToolsetOptions {
@@ -108,7 +113,7 @@ export function buildToolset<T extends TargetId>(
   const refs = emitted.map(({ item }) => ({ server: item.server, tool: item.tool.name }));
   const names =
     options.cache?.names(target, refs, options.naming) ??
-    buildNameTable(refs, target.profile.name, options.naming);
+    sharedNames(emitted[0]?.translated, target, refs, options.naming);
   const nameWarnings = new Map<string, TranslationWarning[]>();
   for (const entry of names.entries()) nameWarnings.set(entry.name, [...entry.warnings]);
 

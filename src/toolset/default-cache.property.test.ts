@@ -113,4 +113,20 @@ describe("buildToolset's default cache (no cache passed)", () => {
     // Another target is another translation.
     expect(buildToolset(tools, "openai-chat").json).not.toBe(first.json);
   });
+
+  it("reuses the name table of the last build of the same tools, and names again when a name changes", () => {
+    const catalog = new Catalog();
+    const tool = (name: string) => ({ name, inputSchema: { type: "object" } });
+    catalog.update("s", listing({ tools: [tool("a"), tool("b")] }));
+    const tools = catalog.snapshot().tools;
+    const first = buildToolset(tools, "anthropic");
+    expect(buildToolset(tools, "anthropic").names).toBe(first.names);
+    // Other naming options are another table; so is another tool beside the same first one.
+    expect(buildToolset(tools, "anthropic", { naming: { separator: "_" } }).names).not.toBe(first.names);
+    catalog.update("s", listing({ tools: [tool("a"), tool("c")] }));
+    const renamed = buildToolset(catalog.snapshot().tools, "anthropic");
+    expect(renamed.names).not.toBe(first.names);
+    expect(renamed.names.nameOf("s", "c")).toBe("s__c");
+    expect(renamed.names.nameOf("s", "b")).toBeUndefined();
+  });
 });

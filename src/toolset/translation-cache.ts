@@ -239,3 +239,28 @@ export function sharedJoinedBytes(
   sharedBytes.set(first, joined);
   return joined;
 }
+
+/**
+ * The default path's last name table, keyed by the translation of the array's first tool (as `sharedJoinedBytes`
+ * is): a re-list that changed no (server, tool) pair and no option hands back the same frozen table instead of
+ * naming every tool again.
+ */
+const sharedTables = new WeakMap<
+  TranslatedTool,
+  { refs: readonly ToolRef[]; options: string; table: NameTable }
+>();
+
+/** `buildNameTable(refs, ...)`, or the last default-path table when its pairs and options were these. */
+export function sharedNames(
+  first: TranslatedTool | undefined,
+  target: Target,
+  refs: readonly ToolRef[],
+  options: NameTableOptions | undefined,
+): NameTable {
+  const key = JSON.stringify(options ?? {});
+  const last = first === undefined ? undefined : sharedTables.get(first);
+  if (last !== undefined && last.options === key && sameRefs(last.refs, refs)) return last.table;
+  const table = buildNameTable(refs, target.profile.name, options);
+  if (first !== undefined) sharedTables.set(first, { refs, options: key, table });
+  return table;
+}
