@@ -116,7 +116,7 @@ describe("buildToolset's default cache (no cache passed)", () => {
 
   it("reuses the name table of the last build of the same tools, and names again when a name changes", () => {
     const catalog = new Catalog();
-    const tool = (name: string) => ({ name, inputSchema: { type: "object" } });
+    const tool = (name: string) => ({ name, inputSchema: { type: "object" as const } });
     catalog.update("s", listing({ tools: [tool("a"), tool("b")] }));
     const tools = catalog.snapshot().tools;
     const first = buildToolset(tools, "anthropic");
