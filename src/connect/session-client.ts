@@ -45,6 +45,7 @@ export interface SessionClient {
   subscribeResource(params: { uri: string }, options?: RequestOptions): Promise<EmptyResult>;
   unsubscribeResource(params: { uri: string }, options?: RequestOptions): Promise<EmptyResult>;
   setLoggingLevel(level: LoggingLevel, options?: RequestOptions): Promise<EmptyResult>;
+  ping(options?: RequestOptions): Promise<EmptyResult>;
   sendRootsListChanged(): Promise<void>;
   close(): Promise<void>;
   getServerCapabilities(): ServerCapabilities | undefined;

@@ -48,6 +48,7 @@ import { type ListMethod, readListResult } from "./list-result.js";
 import { walkPages } from "./list-tools.js";
 import { type Codec, LEGACY_ERA, validatorFor } from "./memo-result-validator.js";
 import { outputFault, outputValidator } from "./output-check.js";
+import { isPlainObject } from "./plain-json.js";
 import { noParams, readLogMessage, readResourceUpdated } from "./server-message-readers.js";
 import type { SessionClient } from "./session-client.js";
 import { textOnlyResult } from "./text-only-result.js";
@@ -310,22 +311,22 @@ export class WireClient implements SessionClient {
 
   /** `resources/subscribe`. */
   subscribeResource(params: { uri: string }, options?: RequestOptions): Promise<EmptyResult> {
-    return this.#spec("resources/subscribe", params, options);
+    return this.#empty("resources/subscribe", params, options);
   }
 
   /** `resources/unsubscribe`. */
   unsubscribeResource(params: { uri: string }, options?: RequestOptions): Promise<EmptyResult> {
-    return this.#spec("resources/unsubscribe", params, options);
+    return this.#empty("resources/unsubscribe", params, options);
   }
 
   /** `logging/setLevel`. */
   setLoggingLevel(level: LoggingLevel, options?: RequestOptions): Promise<EmptyResult> {
-    return this.#spec("logging/setLevel", { level }, options);
+    return this.#empty("logging/setLevel", { level }, options);
   }
 
   /** `ping`. */
   ping(options?: RequestOptions): Promise<EmptyResult> {
-    return this.#spec("ping", undefined, options);
+    return this.#empty("ping", undefined, options);
   }
 
   /** `notifications/roots/list_changed`. */
@@ -343,6 +344,20 @@ export class WireClient implements SessionClient {
   /** Closes the transport (the child is asked to exit, then signalled); requests still waiting fail. */
   async close(): Promise<void> {
     await this.#transport?.close();
+  }
+
+  /** A request answered with an empty result: `{}` is read here, anything else by the SDK's validator. */
+  #empty(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: RequestOptions = {},
+  ): Promise<EmptyResult> {
+    return this.#send(method, params, options).then((raw) => {
+      const decoded = legacyDecoded(raw);
+      // The schema is `ResultSchema.strict()`: an empty object is its own answer.
+      if (isPlainObject(decoded) && Object.keys(decoded).length === 0) return {};
+      return sdkValidated<EmptyResult>(method, raw);
+    });
   }
 
   /**

@@ -110,12 +110,15 @@ interface ProbeReport {
   text: string;
 }
 
-/** `connect`: `{ features: "listing" }` connects with the client features `inspect`, `tools` and `pin` declare. */
+/**
+ * `connect`: `{ features: "listing" }` connects with the client features `inspect`, `tools` and `pin` declare;
+ * `"run"` adds the log level `run` and `chat` ask for.
+ */
 function runProbe(
   config: unknown,
   entry = barrel,
   calls?: unknown,
-  connect?: { features: "listing" },
+  connect?: { features: "listing" | "run" },
 ): Promise<ProbeReport> {
   return runJsonProbe<ProbeReport>([
     probe,
@@ -313,27 +316,31 @@ describe("a stdio server with tools only, through the published entry", () => {
   });
 });
 
-describe("servers connected with the client features the listing commands declare, through the published entry", () => {
+describe("servers connected with the client features the CLI declares, through the published entry", () => {
   let report: ProbeReport;
 
   beforeAll(async () => {
-    // What `inspect` connects with: sampling (refused), elicitation (declined, URL mode too), roots. The paging
-    // server lists every kind; the task server declares tasks; raw-calls asks the client for its roots.
+    // What `run` connects with: sampling, elicitation (URL mode too), roots and a log level. The paging server
+    // lists every kind; the task server declares tasks; raw-calls declares logging and asks for the roots.
     report = await runProbe(
       {
         mcpServers: {
           "paging-server": fixtureCommand("paging-server"),
           tasks: fixtureCommand("task-server"),
-          raw: { command: process.execPath, args: [compileFixture("raw-calls-server")] },
+          raw: {
+            command: process.execPath,
+            args: [compileFixture("raw-calls-server")],
+            env: { RAW_CALLS_CAPABILITIES: '{"tools":{},"logging":{}}' },
+          },
         },
       },
       published,
       { server: "raw", ok: ["ask", { method: "roots/list" }], fails: "fail" },
-      { features: "listing" },
+      { features: "run" },
     );
   });
 
-  it("connects, lists and answers the server's roots/list without loading the MCP client SDK", () => {
+  it("connects, sets the log level, lists and answers roots/list without loading the MCP client SDK", () => {
     expect(report.toolCount).toBeGreaterThan(10);
     expect(connectOnlyIn(report.steps.listed ?? [])).toEqual(["zod"]);
     expect(connectOnlyIn(report.steps.toolCalled ?? [])).toEqual(["zod"]);

@@ -196,6 +196,38 @@ describe("the SDK-free stdio client", () => {
     expect(wire.warnings).toEqual(sdk.warnings);
   });
 
+  it("answers ping, logging/setLevel and subscriptions as the SDK's client does, empty or not", async () => {
+    const wire = await connect(raw, "auto");
+    const sdk = await connect(raw, "sdk");
+    const outcome = (answer: Promise<unknown>) =>
+      answer.then(
+        (value) => ({ value }),
+        (error: Error & { code?: unknown }) => ({
+          name: error.name,
+          code: error.code,
+          message: error.message,
+        }),
+      );
+    const asks = [
+      (s: Session) => s.client.ping(),
+      (s: Session) => s.client.setLoggingLevel("info"),
+      (s: Session) => s.client.subscribeResource({ uri: "file:///a" }),
+      (s: Session) => s.client.unsubscribeResource({ uri: "file:///a" }),
+    ];
+    const answers = [];
+    for (const ask of asks) {
+      const mine = await outcome(ask(wire));
+      expect(mine).toEqual(await outcome(ask(sdk)));
+      answers.push(mine);
+    }
+    expect(answers).toEqual([
+      { value: {} },
+      { value: {} },
+      { value: { _meta: { note: "subscribed" } } },
+      expect.objectContaining({ name: "ProtocolError", code: -32601 }),
+    ]);
+  });
+
   it("lists a server that advertises resources and prompts but answers none of their listings as the SDK's client does", async () => {
     const refusing = {
       ...raw,

@@ -6,7 +6,8 @@
  *
  * argv: <dist/index.js path> <config JSON: a SwitchboardConfig to connect> [<calls JSON: { server, ok: [tool,
  * args], fails: tool } or null>, tools called after the connect: one that answers, then one the server refuses]
- * [<connect JSON: { features: "listing" }>: connect with the client features the listing commands declare]
+ * [<connect JSON: { features: "listing" | "run" }>: connect with the client features the listing commands
+ * declare, or those `run` declares (a log level too)]
  */
 import fs, { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire, register, syncBuiltinESMExports } from "node:module";
@@ -145,10 +146,14 @@ const listingFeatures = {
   roots: () => [{ uri: pathToFileURL(dir).href }],
 };
 const connect = connectJson === undefined ? {} : JSON.parse(connectJson);
-const host = await sb.connectHost(
-  config,
-  connect.features === "listing" ? { features: listingFeatures } : {},
-);
+// `run` and `chat` also ask servers that declare logging for a level (`logging/setLevel` after the listing).
+const features =
+  connect.features === "run"
+    ? { ...listingFeatures, logLevel: "warning" }
+    : connect.features === "listing"
+      ? listingFeatures
+      : undefined;
+const host = await sb.connectHost(config, features === undefined ? {} : { features });
 const tools = host.catalog.snapshot().tools;
 steps.listed = packages();
 let refusal;
