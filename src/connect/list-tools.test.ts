@@ -101,4 +101,13 @@ describe("readTools", () => {
     expect(tools).toEqual([]);
     expect(warnings.map((warning) => warning.tool)).toEqual(["lookup"]);
   });
+
+  it("keeps a __proto__ member a server lists as a member, never as the tool's prototype", () => {
+    const [item] = JSON.parse('[{"name":"t","__proto__":{"polluted":true},"description":null}]') as unknown[];
+    const { tools } = readTools([item]);
+    const tool = tools[0] as unknown as Record<string, unknown>;
+    expect(Object.getPrototypeOf(tool)).toBe(Object.prototype);
+    expect(tool.polluted).toBeUndefined();
+    expect(Object.keys(tool)).toEqual(["name", "__proto__"]);
+  });
 });

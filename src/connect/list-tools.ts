@@ -144,7 +144,16 @@ export function readTools(
 /** A shallow copy without null-valued members: `description: null` means "no description". */
 function withoutNulls(item: Record<string, unknown>): Record<string, unknown> {
   const tool: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(item)) if (value !== null) tool[key] = value;
+  // for...in makes no entry arrays (a re-list reads every tool again); the item is a plain object, so only its
+  // own keys are taken, and a `__proto__` member stays a member instead of becoming the copy's prototype.
+  for (const key in item) {
+    if (!Object.hasOwn(item, key)) continue;
+    const value = item[key];
+    if (value === null) continue;
+    if (key === "__proto__") {
+      Object.defineProperty(tool, key, { value, enumerable: true, writable: true, configurable: true });
+    } else tool[key] = value;
+  }
   return tool;
 }
 
