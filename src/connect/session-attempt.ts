@@ -50,7 +50,7 @@ export interface SessionHooks {
 
 /** One live session: its client, transport, handshake facts and first listing. */
 export interface Session {
-  /** The SDK's client, or (a stdio session with no client features) switchboard's SDK-free one. */
+  /** The SDK's client, or (a stdio session on the 2025 handshake) switchboard's SDK-free one. */
   client: SessionClient;
   /** The client's output-schema validator, for results that do not come through `callTool` (a task's). */
   schemaValidator: jsonSchemaValidator;
