@@ -1,21 +1,8 @@
 /** Server log messages (`notifications/message`) as lines for switchboard's logger, filtered per server. */
+import { LOG_LEVELS } from "../connect/log-levels.js";
 import type { LoggingLevel, LoggingMessageNotificationParams } from "../connect/types.js";
 
-/** RFC 5424 severities, least severe first (MCP's order). */
-export const LOG_LEVELS: readonly LoggingLevel[] = [
-  "debug",
-  "info",
-  "notice",
-  "warning",
-  "error",
-  "critical",
-  "alert",
-  "emergency",
-];
-
-export function isLogLevel(value: unknown): value is LoggingLevel {
-  return typeof value === "string" && (LOG_LEVELS as readonly string[]).includes(value);
-}
+export { isLogLevel, LOG_LEVELS } from "../connect/log-levels.js";
 
 /** True when `level` is at least as severe as `minimum`. */
 export function atLeast(level: LoggingLevel, minimum: LoggingLevel): boolean {

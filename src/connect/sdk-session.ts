@@ -286,10 +286,10 @@ class HandedView implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   onclose?: Transport["onclose"];
   onerror?: Transport["onerror"];
-  readonly #child: ChildProcessTransport;
+  protected readonly child: ChildProcessTransport;
 
   constructor(child: ChildProcessTransport) {
-    this.#child = child;
+    this.child = child;
   }
 
   start(): Promise<void> {
@@ -297,7 +297,7 @@ class HandedView implements Transport {
   }
 
   send(message: Parameters<Transport["send"]>[0]): Promise<void> {
-    return this.#child.send(message);
+    return this.child.send(message);
   }
 
   /** The session's own client closes the child; this view only stops. */
@@ -309,9 +309,9 @@ class HandedView implements Transport {
 
 /**
  * Hands a stdio session that the SDK-free client has initialized to an SDK client, which the server's
- * capabilities need (skills, which only the SDK's `SkillsClient` lists): the SDK client connects through a view of the same transport that carries a
- * session id, so its legacy connect skips `initialize` (its rule for resuming a session), and is given the
- * handshake's facts. The server sees one session and one handshake. Throws when the SDK no longer reads those
+ * capabilities need (skills, which only the SDK's `SkillsClient` lists): the SDK client connects through a view
+ * of the same transport that carries a session id, so its legacy connect skips `initialize` (its rule for
+ * resuming a session), and is given the handshake's facts. The server sees one session and one handshake. Throws when the SDK no longer reads those
  * facts where this writes them, and the attempt fails (the caller then names the server).
  */
 export async function adoptWireSession(
@@ -330,31 +330,21 @@ export async function adoptWireSession(
   return finish(attempt, session);
 }
 
-/** The transport of an initialized stdio session, as a new SDK client sees it: started, with a session id. */
-class InitializedView implements Transport {
-  readonly sessionId = "stdio";
-  onmessage?: Transport["onmessage"];
-  onclose?: Transport["onclose"];
-  onerror?: Transport["onerror"];
-  readonly #child: ChildProcessTransport;
-
-  constructor(child: ChildProcessTransport) {
-    this.#child = child;
-  }
-
-  /** The child is running already: from now on its messages and events are the SDK client's. */
-  start(): Promise<void> {
-    this.#child.onmessage = (message) => this.onmessage?.(message);
-    this.#child.onclose = () => this.onclose?.();
-    this.#child.onerror = (error) => this.onerror?.(error);
+/**
+ * The transport of an initialized stdio session, as the SDK client taking it over sees it: started, with a
+ * session id, and from its start every message and event of the child's.
+ */
+class InitializedView extends HandedView {
+  override start(): Promise<void> {
+    const child = this.child;
+    child.onmessage = (message) => this.onmessage?.(message);
+    child.onclose = () => this.onclose?.();
+    child.onerror = (error) => this.onerror?.(error);
     return Promise.resolve();
   }
 
-  send(message: Parameters<Transport["send"]>[0]): Promise<void> {
-    return this.#child.send(message);
-  }
-
-  close(): Promise<void> {
-    return this.#child.close();
+  /** The SDK client owns the session now: closing it closes the child. */
+  override close(): Promise<void> {
+    return this.child.close();
   }
 }

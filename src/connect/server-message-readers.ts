@@ -6,18 +6,8 @@
  * (server-message-readers.property.test.ts holds them to the SDK's schemas).
  */
 import type { LoggingMessageNotificationParams } from "@modelcontextprotocol/client";
+import { isLogLevel } from "./log-levels.js";
 import { isPlainObject } from "./plain-json.js";
-
-const LOG_LEVELS: ReadonlySet<string> = new Set([
-  "debug",
-  "info",
-  "notice",
-  "warning",
-  "error",
-  "critical",
-  "alert",
-  "emergency",
-]);
 
 /** A log line's params with `level`, `data` and perhaps a `logger`, as the SDK's schema returns them. */
 export function readLogMessage(params: unknown): LoggingMessageNotificationParams | undefined {
@@ -30,7 +20,7 @@ export function readLogMessage(params: unknown): LoggingMessageNotificationParam
     } else if (key !== "level" && key !== "data") return undefined;
   }
   const { level, data } = params;
-  if (typeof level !== "string" || !LOG_LEVELS.has(level)) return undefined;
+  if (!isLogLevel(level)) return undefined;
   const read = { level } as LoggingMessageNotificationParams;
   if (logger !== undefined) read.logger = logger;
   read.data = data;

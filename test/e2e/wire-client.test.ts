@@ -76,6 +76,14 @@ async function answerTo(session: Session, method: string, params?: unknown): Pro
   return JSON.parse((result.content[0] as { text: string }).text);
 }
 
+/** What a client's answer came to: its value, or its error's class, code and message. */
+function outcome(answer: Promise<unknown>): Promise<unknown> {
+  return answer.then(
+    (value) => ({ value }),
+    (error: Error & { code?: unknown }) => ({ name: error.name, code: error.code, message: error.message }),
+  );
+}
+
 /** Features that answer what they are asked from the request itself, so two clients can be compared. */
 const features: ClientFeatures = {
   sampling: async (params) =>
@@ -199,15 +207,6 @@ describe("the SDK-free stdio client", () => {
   it("answers ping, logging/setLevel and subscriptions as the SDK's client does, empty or not", async () => {
     const wire = await connect(raw, "auto");
     const sdk = await connect(raw, "sdk");
-    const outcome = (answer: Promise<unknown>) =>
-      answer.then(
-        (value) => ({ value }),
-        (error: Error & { code?: unknown }) => ({
-          name: error.name,
-          code: error.code,
-          message: error.message,
-        }),
-      );
     const asks = [
       (s: Session) => s.client.ping(),
       (s: Session) => s.client.setLoggingLevel("info"),
@@ -251,15 +250,6 @@ describe("the SDK-free stdio client", () => {
     const wire = await connect(fixture, "auto");
     const sdk = await connect(fixture, "sdk");
     expect(wire.client.constructor.name).toBe("WireClient");
-    const outcome = (answer: Promise<unknown>) =>
-      answer.then(
-        (value) => ({ value }),
-        (error: Error & { code?: unknown }) => ({
-          name: error.name,
-          code: error.code,
-          message: error.message,
-        }),
-      );
     const asks = [
       ...wire.listing.resources.map(
         (resource) => (s: Session) => s.client.readResource({ uri: resource.uri }),
