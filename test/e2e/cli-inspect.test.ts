@@ -55,6 +55,18 @@ describe("switchboard inspect", () => {
     );
   });
 
+  it("refuses an unknown agent before any server starts", async () => {
+    const config = await writeConfig("agents.json", {
+      mcpServers: { missing: { command: join(dir, "no-such-server") } },
+      agents: { support: { servers: ["missing"] } },
+    });
+    const result = await runCli(["inspect", "--config", config, "--agent", "sales"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('No agent named "sales"');
+    // Nothing was started: the missing server's failure would be reported.
+    expect(`${result.stdout}${result.stderr}`).not.toContain("no-such-server");
+  });
+
   it("lists the tools a server offers to what `run` declares, as `tools` does", async () => {
     // The everything server lists its roots and elicitation tools only to a client declaring those capabilities.
     const result = await runCli([

@@ -28,6 +28,9 @@ export interface InspectOptions {
 /** `switchboard inspect`: connect, list, print; exit 1 when any enabled server failed. */
 export async function inspectCommand(options: InspectOptions, io: CliIo): Promise<number> {
   const config = await loadCliConfig(options.config, io);
+  // Compiled once (every server's allow and deny globs), and an unknown agent is a usage error before any
+  // server starts, as in `cost`.
+  const exclude = exclusionOf(config, options.agent === undefined ? {} : { agent: options.agent });
   // Declares what `run` declares (as `tools` and `pin` do): a server that lists tools by client capability shows
   // here the tools a request would carry, and the token column counts them.
   const host = await connectForCli(config, io, options.server, { features: listingFeatures(config, io.cwd) });
@@ -37,7 +40,7 @@ export async function inspectCommand(options: InspectOptions, io: CliIo): Promis
       config.file,
       host.servers,
       snapshot,
-      (item) => exclusionOf(config, options.agent === undefined ? {} : { agent: options.agent })(item),
+      exclude,
       estimateCatalogTokens(snapshot?.tools ?? [], parseTarget(options.provider ?? "anthropic")),
     );
     io.out(options.json ? reportJson(report) : renderInspect(report), { exact: options.json === true });
