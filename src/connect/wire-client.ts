@@ -62,8 +62,9 @@ export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = [
   "2024-10-07",
 ];
 
-/** JSON-RPC's "Method not found". */
+/** JSON-RPC's "Method not found" and "Internal error". */
 const METHOD_NOT_FOUND = -32601;
+const INTERNAL_ERROR = -32603;
 
 /** The SDK's `DEFAULT_REQUEST_TIMEOUT_MSEC`. */
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -525,7 +526,7 @@ export class WireClient implements SessionClient {
             (error: Error) => ({
               jsonrpc: "2.0",
               id,
-              error: { code: -32603, message: error?.message ?? "Internal error" },
+              error: { code: INTERNAL_ERROR, message: error?.message ?? "Internal error" },
             }),
           );
     void answer.then((response) =>
@@ -566,7 +567,10 @@ export class WireClient implements SessionClient {
       );
   }
 
-  /** Hands `message` to the sink, made (and the SDK loaded) by the first message that needs it. */
+  /**
+   * Hands `message` to the sink, made (and the SDK loaded) by the first message that needs it. When the sink
+   * cannot be made, a request is still answered (an internal error), so the server is never left waiting.
+   */
   #toSink(message: JSONRPCMessage): void {
     const make = this.#makeSink;
     if (make === undefined) return;
@@ -574,7 +578,19 @@ export class WireClient implements SessionClient {
       this.onerror?.(new Error(`Could not answer the server's request: ${error}`, { cause: error }));
       return undefined;
     });
-    void this.#sink.then((sink) => sink?.deliver(message));
+    void this.#sink.then((sink) => {
+      if (sink !== undefined) sink.deliver(message);
+      else if ("id" in message && "method" in message) {
+        const failed = {
+          jsonrpc: "2.0",
+          id: message.id,
+          error: { code: INTERNAL_ERROR, message: "Internal error" },
+        };
+        this.#transport
+          ?.send(failed as JSONRPCMessage)
+          .catch((error: unknown) => this.onerror?.(new Error(`Failed to send response: ${error}`)));
+      }
+    });
   }
 
   /** The SDK's progress rule: the token names a request in flight; its timeout restarts when it asked so. */

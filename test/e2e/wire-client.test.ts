@@ -10,6 +10,7 @@ import type { ServerConfig } from "../../src/config/types.js";
 import { openSession, type Session, type SessionHooks } from "../../src/connect/open-session.js";
 import { ServerConnection } from "../../src/connect/server-connection.js";
 import type { ClientFeatures, LoggingMessageNotificationParams } from "../../src/connect/types.js";
+import type { WireClient } from "../../src/connect/wire-client.js";
 import { compileFixture, type FixtureName, fixtureCommand } from "../fixtures/fixture-command.js";
 
 function stdio(name: string, command: { command: string; args: string[] }): ServerConfig {
@@ -157,6 +158,23 @@ describe("the SDK-free stdio client", () => {
     expect(told.get(wire)?.asking).toEqual(told.get(sdk)?.asking);
     expect(told.get(wire)?.asking.length).toBeGreaterThan(0);
     expect(reported.map(String)).toEqual([]);
+  });
+
+  it("with client features, still answers a request it cannot hand to the SDK (an internal error)", async () => {
+    const wire = await connect(raw, "auto", features);
+    // The SDK client for sampling is made at the first request; here it cannot be.
+    (wire.client as WireClient).delegateServerMessages(() =>
+      Promise.reject(new Error("the SDK did not load")),
+    );
+    const params = { messages: [userMessage], maxTokens: 10 };
+    expect(await answerTo(wire, "sampling/createMessage", params)).toEqual({
+      error: { code: -32603, message: "Internal error" },
+    });
+    // Roots are still answered here, and the failure was reported.
+    expect(await answerTo(wire, "roots/list")).toHaveProperty("result.roots");
+    expect(reported.map((error) => error.message)).toEqual([
+      "Could not answer the server's request: Error: the SDK did not load",
+    ]);
   });
 
   it("with client features, reports log lines and resource updates as the SDK's client does", async () => {
