@@ -6,9 +6,10 @@
  * one (`list-tools.ts`), so a sloppy tool costs only itself. `cacheMode: "refresh"` on the SDK's list calls
  * because a listing is always a question for the server, never for the SDK's response cache.
  *
- * Each listed tool is kept as frozen plain JSON (`adoptJsonMembers`: what was parsed, frozen in place), and a tool equal to its entry
- * in `previous` (the last listing) keeps that entry: the catalogue shares these copies instead of making its own,
- * so the listing and the catalogue hold each schema once between them, across re-lists too.
+ * Each listed tool is kept as frozen plain JSON (`adoptJsonMembers`: what was parsed, frozen in place), and a
+ * tool equal to its entry in `previous` (the last listing) keeps that entry: the catalogue shares these objects
+ * instead of copying them, so the listing and the catalogue hold each schema once between them, across re-lists
+ * too.
  */
 import type { RequestOptions, ServerCapabilities } from "@modelcontextprotocol/client";
 import { AuthError } from "../auth/auth-error.js";

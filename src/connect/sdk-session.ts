@@ -311,8 +311,9 @@ class HandedView implements Transport {
  * Hands a stdio session that the SDK-free client has initialized to an SDK client, which the server's
  * capabilities need (skills, which only the SDK's `SkillsClient` lists): the SDK client connects through a view
  * of the same transport that carries a session id, so its legacy connect skips `initialize` (its rule for
- * resuming a session), and is given the handshake's facts. The server sees one session and one handshake. Throws when the SDK no longer reads those
- * facts where this writes them, and the attempt fails (the caller then names the server).
+ * resuming a session), and is given the handshake's facts. The server sees one session and one handshake.
+ * Throws when the SDK no longer reads those facts where this writes them, and the attempt fails (the caller then
+ * names the server).
  */
 export async function adoptWireSession(
   attempt: Attempt,

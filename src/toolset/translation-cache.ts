@@ -47,7 +47,7 @@ export class ToolTranslationCache {
    * joins and hashes nothing. */
   readonly #bytes = new Map<TargetId, { parts: readonly string[]; json: string; hash: string }>();
   /** Per target, the last name table and the pairs and options it was built from. */
-  readonly #names = new Map<TargetId, { refs: readonly ToolRef[]; options: string; table: NameTable }>();
+  readonly #names = new Map<TargetId, NamesMemo>();
   #last: TranslationCacheStats = { hits: 0, misses: 0 };
 
   /** Hits and misses of the most recent build. */
@@ -103,12 +103,9 @@ export class ToolTranslationCache {
    * the options are the last build's: a table is a pure function of them, and frozen.
    */
   names(target: Target, refs: readonly ToolRef[], options: NameTableOptions | undefined): NameTable {
-    const key = JSON.stringify(options ?? {});
-    const last = this.#names.get(target.id);
-    if (last !== undefined && last.options === key && sameRefs(last.refs, refs)) return last.table;
-    const table = buildNameTable(refs, target.profile.name, options);
-    this.#names.set(target.id, { refs, options: key, table });
-    return table;
+    const memo = namesFor(this.#names.get(target.id), target, refs, options);
+    this.#names.set(target.id, memo);
+    return memo.table;
   }
 
   /**
@@ -240,15 +237,31 @@ export function sharedJoinedBytes(
   return joined;
 }
 
+/** A name table and what it was built from: its (server, tool) pairs in order and its options' JSON. */
+interface NamesMemo {
+  refs: readonly ToolRef[];
+  options: string;
+  table: NameTable;
+}
+
+/** `last` when its pairs and options are these (a table is a pure function of them, and frozen), else a new one. */
+function namesFor(
+  last: NamesMemo | undefined,
+  target: Target,
+  refs: readonly ToolRef[],
+  options: NameTableOptions | undefined,
+): NamesMemo {
+  const key = JSON.stringify(options ?? {});
+  if (last !== undefined && last.options === key && sameRefs(last.refs, refs)) return last;
+  return { refs, options: key, table: buildNameTable(refs, target.profile.name, options) };
+}
+
 /**
  * The default path's last name table, keyed by the translation of the array's first tool (as `sharedJoinedBytes`
  * is): a re-list that changed no (server, tool) pair and no option hands back the same frozen table instead of
  * naming every tool again.
  */
-const sharedTables = new WeakMap<
-  TranslatedTool,
-  { refs: readonly ToolRef[]; options: string; table: NameTable }
->();
+const sharedTables = new WeakMap<TranslatedTool, NamesMemo>();
 
 /** `buildNameTable(refs, ...)`, or the last default-path table when its pairs and options were these. */
 export function sharedNames(
@@ -257,10 +270,7 @@ export function sharedNames(
   refs: readonly ToolRef[],
   options: NameTableOptions | undefined,
 ): NameTable {
-  const key = JSON.stringify(options ?? {});
-  const last = first === undefined ? undefined : sharedTables.get(first);
-  if (last !== undefined && last.options === key && sameRefs(last.refs, refs)) return last.table;
-  const table = buildNameTable(refs, target.profile.name, options);
-  if (first !== undefined) sharedTables.set(first, { refs, options: key, table });
-  return table;
+  const memo = namesFor(first === undefined ? undefined : sharedTables.get(first), target, refs, options);
+  if (first !== undefined) sharedTables.set(first, memo);
+  return memo.table;
 }
