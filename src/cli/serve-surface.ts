@@ -10,7 +10,7 @@ import type { Gateway, ToolSurface } from "../gateway/gateway.js";
 import { type LimitSurface, limitSurface } from "../gateway/limit-surface.js";
 import { searchSurface } from "../gateway/search-surface.js";
 import { TARGETS } from "../providers/targets.js";
-import { parseTarget } from "./commands/tools.js";
+import { parseTarget } from "./parse-target.js";
 
 /** The surface choice for one `serve`: the gateway option, and the check to run once it has started. */
 export interface ServeSurface {

@@ -14,10 +14,17 @@ export interface CliResult {
 
 export function runCli(
   args: readonly string[],
-  options: { cwd?: string; env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string>;
+    input?: string;
+    timeoutMs?: number;
+    /** Node's own flags, before the CLI's path (a `--import` preload). */
+    nodeArgs?: readonly string[];
+  } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), bin, ...args], {
       cwd: options.cwd ?? repoRoot,
       // The ledger stays off unless a test asks for one: CLI tests must not write to the real state directory.
       env: {

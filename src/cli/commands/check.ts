@@ -5,8 +5,8 @@ import { selectTools } from "../../toolset/select-tools.js";
 import { agentServers, connectForCli } from "../connect-for-cli.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
+import { parseTarget } from "../parse-target.js";
 import { renderTable } from "../render-table.js";
-import { parseTarget } from "./tools.js";
 
 export interface CheckOptions {
   config?: string;

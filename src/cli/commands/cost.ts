@@ -16,10 +16,10 @@ import { MODEL_HINT, parsePrice, parseWhole, withCostFlagHint } from "../cost-fl
 import { reportJson } from "../json-numbers.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
+import { parseTarget } from "../parse-target.js";
 import { renderCost } from "../render/cost-text.js";
 import { renderWhatIf } from "../render/what-if-text.js";
 import { agentSkillsCost, renderSkillsCost } from "../skills-cost-lines.js";
-import { parseTarget } from "./tools.js";
 
 export type { ExactSection } from "../../cost/exact-cost.js";
 

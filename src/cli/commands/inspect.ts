@@ -6,8 +6,8 @@ import { reportJson } from "../json-numbers.js";
 import { listingFeatures } from "../listing-features.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
+import { parseTarget } from "../parse-target.js";
 import { renderInspect } from "../render/inspect-text.js";
-import { parseTarget } from "./tools.js";
 
 export type {
   InspectReport,

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import type { SwitchboardConfig } from "../../config/types.js";
-import { SwitchboardError } from "../../errors.js";
-import { buildGatewayView, type GatewayView } from "../../gateway/gateway-view.js";
-import { isTargetId, TARGET_IDS, type TargetId } from "../../providers/targets.js";
+import type { GatewayView } from "../../gateway/gateway-view.js";
+import type { TargetId } from "../../providers/targets.js";
 import { canonicalJson } from "../../schema/canonical-json.js";
 import { buildToolset, type Toolset } from "../../toolset/build-toolset.js";
 import { namingOf } from "../../toolset/config-naming.js";
@@ -11,6 +10,7 @@ import { agentServers, connectForCli } from "../connect-for-cli.js";
 import { listingFeatures } from "../listing-features.js";
 import { loadCliConfig } from "../load-cli-config.js";
 import type { CliIo } from "../main.js";
+import { parseTarget } from "../parse-target.js";
 import { renderTable } from "../render-table.js";
 
 export interface ToolsOptions {
@@ -19,22 +19,6 @@ export interface ToolsOptions {
   agent?: string;
   json?: boolean;
 }
-
-export function parseTarget(value: string): TargetId {
-  if (isTargetId(value)) return value;
-  const alias = Object.hasOwn(TARGET_ALIASES, value) ? TARGET_ALIASES[value] : undefined;
-  if (alias !== undefined) return alias;
-  throw new SwitchboardError(
-    "USAGE",
-    `Unknown provider "${value}"; expected one of: ${[...Object.keys(TARGET_ALIASES), ...TARGET_IDS].join(", ")}`,
-  );
-}
-
-/**
- * Names every command accepts besides the target ids, so `--provider` means one thing everywhere: `openai` is
- * the Responses API, as it is for `run` and `chat` (`openai-chat` names Chat Completions).
- */
-export const TARGET_ALIASES: Readonly<Record<string, TargetId>> = { openai: "openai-responses" };
 
 /** Connects, selects and translates: the toolset a request for this provider would carry right now. */
 export async function currentToolset(
@@ -51,9 +35,12 @@ export async function currentToolset(
     const snapshot = host.catalog.snapshot();
     const failed = host.servers.filter((server) => server.state === "failed").map((server) => server.name);
     // The `mcp` target is what the gateway lists: the very same view, so the two can never disagree (it adds
-    // each tool's own outputSchema to the translated definitions).
-    if (target === "mcp")
+    // each tool's own outputSchema to the translated definitions). Loaded here: the view brings the MCP server
+    // SDK, which no other target needs.
+    if (target === "mcp") {
+      const { buildGatewayView } = await import("../../gateway/gateway-view.js");
       return { toolset: gatewayToolset(buildGatewayView(snapshot, config, agent)), failed };
+    }
     const selected = selectTools(snapshot?.tools ?? [], config, agent === undefined ? {} : { agent });
     const naming = namingOf(config);
     const toolset = buildToolset(selected, target, {
