@@ -71,6 +71,11 @@ const nearlyClean = fc.letrec<{ node: unknown; child: unknown; root: unknown }>(
           additionalProperties: mostly(fc.oneof(fc.boolean(), tie("child")), fc.constantFrom("no", null, 0)),
           minimum: mostly(fc.constantFrom(0, 1, 2.5, -3), fc.constantFrom("3", -0, Number.NaN, null)),
           maxLength: mostly(fc.constantFrom(0, 5), fc.constantFrom(-1, 2.5, "4", -0)),
+          // 2020-12's number, and draft 4's boolean (converted, with `minimum` beside it, or removed).
+          exclusiveMinimum: mostly(fc.constantFrom(0, 1.5, -2), fc.constantFrom(true, false, "1", -0)),
+          exclusiveMaximum: mostly(fc.constantFrom(10, 0.5), fc.constantFrom(true, Number.NaN, null)),
+          // zod's records: `{type: "object", propertyNames: {type: "string"}, additionalProperties: {...}}`.
+          propertyNames: mostly(tie("child"), fc.constantFrom("string", null, true, [{}])),
         },
         { requiredKeys: [] },
       ),
@@ -99,16 +104,21 @@ describe("cleanForAnthropic", () => {
 
   it("gives exactly what the unwarned full pipeline gives, or nothing (property)", () => {
     let clean = 0;
+    let newer = 0;
     fc.assert(
       fc.property(fc.oneof(nearlyClean.root, nearlyClean.root, rootArbitrary), (input) => {
         if (!isCleanForAnthropic(input)) return;
         clean += 1;
+        if (/"(exclusiveMinimum|exclusiveMaximum|propertyNames)"/.test(JSON.stringify(input))) newer += 1;
         expectPipelineGivesClean(input);
       }),
-      // 3500: required names without a property are no longer clean (repair removes them), so fewer draws are.
-      { numRuns: 3500 },
+      // 6000: required names without a property are no longer clean (repair removes them), and each keyword
+      // added to the list may draw an invalid value, so fewer draws are clean.
+      { numRuns: 6000 },
     );
     expect(clean).toBeGreaterThan(300);
+    // The keywords added last are among the clean draws the pipeline checked.
+    expect(newer).toBeGreaterThan(50);
   });
 
   it("refuses what repair rewrites", () => {
@@ -128,5 +138,19 @@ describe("cleanForAnthropic", () => {
     expect(isCleanForAnthropic({ ...base, properties: { a: { pattern: "(" } } })).toBe(false);
     expect(isCleanForAnthropic({ ...base, properties: { a: true } })).toBe(false);
     expect(isCleanForAnthropic({ ...base, enum: ["a"] })).toBe(false);
+    expect(isCleanForAnthropic({ ...base, properties: { a: { type: "number", exclusiveMinimum: 0 } } })).toBe(
+      true,
+    );
+    expect(isCleanForAnthropic({ ...base, properties: { a: { minimum: 0, exclusiveMinimum: true } } })).toBe(
+      false,
+    );
+    const record = { type: "object", propertyNames: { type: "string" }, additionalProperties: {} };
+    expect(isCleanForAnthropic({ ...base, properties: { a: record } })).toBe(true);
+    expect(
+      cleanForAnthropic({ ...base, properties: { a: { ...record, propertyNames: { $comment: "c" } } } }),
+    ).toEqual({ ...base, properties: { a: { ...record, propertyNames: {} } } });
+    expect(isCleanForAnthropic({ ...base, properties: { a: { ...record, propertyNames: "string" } } })).toBe(
+      false,
+    );
   });
 });

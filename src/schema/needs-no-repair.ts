@@ -7,7 +7,7 @@ const MAX_DEPTH = 32;
 
 const TYPES: ReadonlySet<string> = new Set(JSON_TYPES);
 const COUNTS = new Set(["minLength", "maxLength", "minItems", "maxItems"]);
-const NUMBERS = new Set(["minimum", "maximum"]);
+const NUMBERS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
 const TEXTS = new Set(["description", "title", "format"]);
 const META: ReadonlySet<string> = new Set(META_KEYWORDS);
 
@@ -18,7 +18,7 @@ const META: ReadonlySet<string> = new Set(META_KEYWORDS);
  *
  * A cheap read-only walk over an allow-list of keywords whose values are already what every normalisation step
  * wants (an exact lower-case `type`, unique `required` names `properties` defines, a non-empty unique string `enum` its type admits,
- * finite bounds, compiling `pattern`, plain JSON `default`), with an object root of `type: "object"` and no
+ * finite bounds (2020-12's numeric `exclusiveMinimum` too), compiling `pattern`, `propertyNames` a clean schema, plain JSON `default`), with an object root of `type: "object"` and no
  * `$ref`, combinator or anything else. Anything outside the list answers `undefined`, so the answer can be too
  * cautious but never wrong; `needs-no-repair.test.ts` checks it against the real pipeline on the Smithery
  * corpus and on generated schemas. A build then skips the pipeline (copy, inlining, normalisation, fixed-point
@@ -102,6 +102,7 @@ function cleanNode(node: Record<string, unknown>, depth: number, budget: WalkSta
           break;
         }
         case "items":
+        case "propertyNames":
           if (!isPlainObject(value) || !cleanNode(value, depth + 1, budget)) return false;
           break;
         case "additionalProperties":
@@ -192,7 +193,10 @@ function withoutMeta(node: Record<string, unknown>): Record<string, unknown> {
         else properties[name] = withoutMeta(child);
       }
       out[key] = properties;
-    } else if ((key === "items" || key === "additionalProperties") && isPlainObject(value)) {
+    } else if (
+      (key === "items" || key === "additionalProperties" || key === "propertyNames") &&
+      isPlainObject(value)
+    ) {
       out[key] = withoutMeta(value);
     } else out[key] = value;
   }
