@@ -88,24 +88,31 @@ export function headerBindingFault(inputSchema: unknown): string | undefined {
  * carries `x-mcp-header`: when none does, it has nothing to judge.
  */
 function hasBinding(inputSchema: unknown): boolean {
+  // Indexed loops and `for...in`: this runs over every listed tool, and most carry no binding at all.
   const stack: unknown[] = [inputSchema];
   for (let visited = 0; stack.length > 0 && visited < maxNodes; visited += 1) {
     const node = stack.pop();
     if (!isPlainObject(node)) continue;
     if (Object.hasOwn(node, headerKey)) return true;
     const start = stack.length;
-    if (isPlainObject(node.properties)) for (const child of Object.values(node.properties)) stack.push(child);
-    for (const keyword of unreachable) {
+    if (isPlainObject(node.properties)) pushMembers(stack, node.properties);
+    for (let index = 0; index < unreachable.length; index += 1) {
+      const keyword = unreachable[index] as string;
       const sub = node[keyword];
       if (sub === undefined) continue;
-      if (Array.isArray(sub)) stack.push(...sub);
-      else if (schemaMaps.has(keyword) && isPlainObject(sub)) stack.push(...Object.values(sub));
+      if (Array.isArray(sub)) for (let at = 0; at < sub.length; at += 1) stack.push(sub[at]);
+      else if (schemaMaps.has(keyword) && isPlainObject(sub)) pushMembers(stack, sub);
       else stack.push(sub);
     }
     // Reversed like the full walk's, so both visit the same nodes before the bound.
     reverseFrom(stack, start);
   }
   return false;
+}
+
+/** Pushes `record`'s own enumerable values in order (what `...Object.values(record)` pushes). */
+function pushMembers(stack: unknown[], record: Record<string, unknown>): void {
+  for (const key in record) if (Object.hasOwn(record, key)) stack.push(record[key]);
 }
 
 function reverseFrom(list: unknown[], start: number): void {

@@ -121,7 +121,9 @@ function adoptable(value: unknown, depth: number): boolean {
   }
   if (proto !== Object.prototype && proto !== null) return false;
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
+  // `for...in` makes no key array; an inherited key (a polluted prototype) is not the record's and is skipped.
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
     if (key === "__proto__" || key === "toJSON" || !adoptable(record[key], depth + 1)) return false;
   }
   return true;
@@ -130,9 +132,26 @@ function adoptable(value: unknown, depth: number): boolean {
 /** Freezes every array and object of an `adoptable` value. */
 function freezeDeep(value: object): void {
   Object.freeze(value);
-  for (const member of Object.values(value)) {
-    if (typeof member === "object" && member !== null) freezeDeep(member);
+  eachMember(value, freezeMember);
+}
+
+function freezeMember(member: unknown): void {
+  if (typeof member === "object" && member !== null) freezeDeep(member);
+}
+
+/**
+ * Calls `visit` with each own enumerable member of `value` (what `Object.values` lists) without making the list:
+ * an index loop over an array, `for...in` over an object. The listing walks run once per tool, mostly
+ * unoptimised, where each step of an iterator is an object.
+ */
+function eachMember(value: object, visit: (member: unknown) => void): void {
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1)
+      if (Object.hasOwn(value, index)) visit(value[index]);
+    return;
   }
+  const record = value as Record<string, unknown>;
+  for (const key in record) if (Object.hasOwn(record, key)) visit(record[key]);
 }
 
 /** Equal plain JSON, key order included; anything JSON would rewrite in `a` answers false. */
@@ -172,7 +191,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  for (const member of Object.values(value)) deepFreeze(member);
+  eachMember(value, deepFreeze);
   return value;
 }
 

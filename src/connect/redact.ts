@@ -53,6 +53,9 @@ function planFor(secrets: readonly string[]): Plan {
 export function redact(text: string, secrets: readonly string[]): string {
   if (secrets.length === 0) return text;
   const { forms, marker } = planFor(secrets);
+  // Every string of every listing comes through here, nearly always holding no secret: answered without an
+  // allocation until a spelling is found.
+  if (!holdsAny(text, forms)) return text;
   let result = text;
   for (let pass = 0; pass < maxPasses; pass += 1) {
     const present = forms.filter((form) => result.includes(form));
@@ -60,6 +63,12 @@ export function redact(text: string, secrets: readonly string[]): string {
     for (const form of present) result = result.split(form).join(marker);
   }
   return forms.some((form) => result.includes(form)) ? marker : result;
+}
+
+function holdsAny(text: string, forms: readonly string[]): boolean {
+  for (let index = 0; index < forms.length; index += 1)
+    if (text.includes(forms[index] as string)) return true;
+  return false;
 }
 
 /**
@@ -85,26 +94,57 @@ export function redactError<T>(error: T, redactText: (text: string) => string, d
  * `value` with `redactText` applied to every string in it, object keys included; the same object back when
  * nothing changed, so a listing without secrets keeps its identity (and the catalogue's reuse of it).
  * `keep` names the keys whose string values are identifiers a caller sends back (a tool's `name`, a `uri`).
+ *
+ * Every listing passes through here, so an unchanged tree allocates nothing: indexed loops and `for...in`, and a
+ * copy begun only at the first member that changed.
  */
 export function redactValue<T>(
   value: T,
   redactText: (text: string) => string,
-  keep: ReadonlySet<string> = new Set(),
+  keep: ReadonlySet<string> = NO_KEYS,
   depth = 0,
 ): T {
   if (typeof value === "string") return redactText(value) as T;
   if (value === null || typeof value !== "object" || depth > 64) return value;
   if (Array.isArray(value)) {
-    const items = value.map((item: unknown) => redactValue(item, redactText, keep, depth + 1));
-    return items.every((item, index) => item === value[index]) ? value : (items as T);
+    let items: unknown[] | undefined;
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      const clean = redactValue(item, redactText, keep, depth + 1);
+      if (items === undefined && clean !== item) items = value.slice(0, index);
+      items?.push(clean);
+    }
+    return (items ?? value) as T;
   }
-  let changed = false;
-  const entries = Object.entries(value).map(([key, item]) => {
+  const record = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const item = record[key];
     const cleanKey = redactText(key);
     const cleanItem =
       keep.has(key) && typeof item === "string" ? item : redactValue(item, redactText, keep, depth + 1);
-    if (cleanKey !== key || cleanItem !== item) changed = true;
-    return [cleanKey, cleanItem] as const;
-  });
-  return changed ? (Object.fromEntries(entries) as T) : value;
+    if (out === undefined && (cleanKey !== key || cleanItem !== item)) out = membersBefore(record, key);
+    if (out !== undefined) setMember(out, cleanKey, cleanItem);
+  }
+  return (out ?? value) as T;
+}
+
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** A new object with `record`'s own members that come before `stop`, as they are. */
+function membersBefore(record: Record<string, unknown>, stop: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in record) {
+    if (key === stop) break;
+    if (Object.hasOwn(record, key)) setMember(out, key, record[key]);
+  }
+  return out;
+}
+
+/** An own data member, `__proto__` included (as `Object.fromEntries` defines it); a repeated key keeps the last. */
+function setMember(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }
