@@ -173,32 +173,60 @@ function plainJson(value: unknown, depth: number): boolean {
   }
 }
 
-/** `node` without meta keywords at any schema position (what `normalizeSchema` removes); the rest is shared. */
+/**
+ * `node` without meta keywords at any schema position (what `normalizeSchema` removes). Only the nodes on the way
+ * to one are copied; every other subtree is shared: zod's schemas carry a root `$schema` and nothing below it.
+ */
 function withoutMeta(node: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(node)) {
-    if (META.has(key)) continue;
+  return stripMeta(node) ?? node;
+}
+
+/** `node` copied without its meta keywords, or `undefined` when neither it nor a subschema has one. */
+function stripMeta(node: Record<string, unknown>): Record<string, unknown> | undefined {
+  let out: Record<string, unknown> | undefined;
+  // `cleanNode` proved every key own and every object plain.
+  for (const key in node) {
     const value = node[key];
-    if (key === "properties") {
-      const properties: Record<string, unknown> = {};
-      for (const name of Object.keys(value as object)) {
-        const child = (value as Record<string, unknown>)[name] as Record<string, unknown>;
-        if (name === "__proto__")
-          Object.defineProperty(properties, name, {
-            value: withoutMeta(child),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        else properties[name] = withoutMeta(child);
-      }
-      out[key] = properties;
-    } else if (
+    let kept: unknown = value;
+    if (META.has(key)) kept = DROP;
+    else if (key === "properties") kept = stripProperties(value as Record<string, unknown>) ?? value;
+    else if (
       (key === "items" || key === "additionalProperties" || key === "propertyNames") &&
       isPlainObject(value)
-    ) {
-      out[key] = withoutMeta(value);
-    } else out[key] = value;
+    )
+      kept = stripMeta(value) ?? value;
+    if (out === undefined && kept !== value) out = keysBefore(node, key);
+    if (out !== undefined && kept !== DROP) setKey(out, key, kept);
   }
   return out;
+}
+
+function stripProperties(properties: Record<string, unknown>): Record<string, unknown> | undefined {
+  let out: Record<string, unknown> | undefined;
+  for (const name in properties) {
+    const child = properties[name] as Record<string, unknown>;
+    const kept = stripMeta(child);
+    if (out === undefined && kept !== undefined) out = keysBefore(properties, name);
+    if (out !== undefined) setKey(out, name, kept ?? child);
+  }
+  return out;
+}
+
+const DROP = Symbol("drop");
+
+/** A new object with `record`'s members before `stop`. */
+function keysBefore(record: Record<string, unknown>, stop: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in record) {
+    if (key === stop) break;
+    setKey(out, key, record[key]);
+  }
+  return out;
+}
+
+/** An own member, `__proto__` included (a property may be named so). */
+function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }
