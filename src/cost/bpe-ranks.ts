@@ -2,7 +2,8 @@
  * A byte-pair rank table held as bytes. gpt-tokenizer keeps o200k_base's 199,998 tokens as a JavaScript array of
  * strings and a Map from each string to its rank: 53 MB of RSS and about 100 ms to load. Here every token's bytes
  * sit end to end in one array, with their offsets and an open-addressing index of the ranks: 3.2 MB for
- * o200k_base (2.2 MB read from one file, a 1 MB index built at load). Rank `r` is the token whose bytes are `bytes[offsets[r], offsets[r + 1])`.
+ * o200k_base (2.2 MB read from one file, a 1 MB index built at load). Rank `r` is the token whose bytes are
+ * `bytes[offsets[r], offsets[r + 1])`.
  *
  * File layout (little-endian), written by `packRanks` for scripts/vendor-tokenizer.mjs:
  * - `"SBPE"`, then u32 version (2);
