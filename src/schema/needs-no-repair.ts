@@ -17,9 +17,10 @@ const META: ReadonlySet<string> = new Set(META_KEYWORDS);
  * `$schema`): same content otherwise, no warning. Else `undefined` (repair it).
  *
  * A cheap read-only walk over an allow-list of keywords whose values are already what every normalisation step
- * wants (an exact lower-case `type`, unique `required` names `properties` defines, a non-empty unique string `enum` its type admits,
- * finite bounds (2020-12's numeric `exclusiveMinimum` too), compiling `pattern`, `propertyNames` a clean schema, plain JSON `default`), with an object root of `type: "object"` and no
- * `$ref`, combinator or anything else. Anything outside the list answers `undefined`, so the answer can be too
+ * wants (an exact lower-case `type`, unique `required` names `properties` defines, a non-empty unique string
+ * `enum` its type admits, finite bounds (2020-12's numeric `exclusiveMinimum` too), compiling `pattern`,
+ * `propertyNames` a clean schema, plain JSON `default`), with an object root of `type: "object"` and no `$ref`,
+ * combinator or anything else. Anything outside the list answers `undefined`, so the answer can be too
  * cautious but never wrong; `needs-no-repair.test.ts` checks it against the real pipeline on the Smithery
  * corpus and on generated schemas. A build then skips the pipeline (copy, inlining, normalisation, fixed-point
  * re-run) for such schemas. The result shares the input's objects: copy it before editing.
